@@ -1,0 +1,58 @@
+# Two commands do all set-up on a fresh machine: `make run` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1:8000
+
+.PHONY: run test bench lint format install install-dev demo worker clean
+
+$(VENV)/bin/python:
+	python3 -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(VENV)/bin/python
+	$(PIP) install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(VENV)/bin/python
+	$(PIP) install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+install: $(VENV)/.runtime
+install-dev: $(VENV)/.dev
+
+## run: install, migrate, load demo data and serve on $(HOST). With REDIS_URL set a
+## Celery worker runs beside the server (stopped with it); otherwise tasks run eagerly.
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	@if [ -n "$$REDIS_URL" ]; then \
+		$(VENV)/bin/celery -A casino worker --loglevel=INFO --concurrency=2 & \
+		worker=$$!; trap "kill $$worker" EXIT INT TERM; \
+		$(PY) manage.py runserver $(HOST); \
+	else \
+		$(PY) manage.py runserver $(HOST); \
+	fi
+
+## test: install what the tests need and run the whole suite.
+test: install-dev
+	$(VENV)/bin/pytest
+
+## bench: High Card Flush settlements per second (engine alone and settle endpoint).
+bench: install-dev
+	$(PY) scripts/bench.py
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy casino/rules
+
+format: install-dev
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+worker: install
+	$(VENV)/bin/celery -A casino worker --loglevel=INFO
+
+clean:
+	rm -rf $(VENV) db.sqlite3 .pytest_cache .mypy_cache .ruff_cache

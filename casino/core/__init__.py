@@ -1,0 +1,1 @@
+"""The shared core: roles, the one error format, idempotent POSTs."""

@@ -1,0 +1,26 @@
+from django.conf import settings
+from django.db import models
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to a state-changing POST sent with an ``Idempotency-Key``.
+
+    A repeat with the same key and the same request gets this response back and
+    changes nothing; the same key with a different request is a conflict (409).
+    Keys are scoped per user.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    key = models.CharField(max_length=200)
+    fingerprint = models.CharField(max_length=64, help_text="sha256 of method, path and body")
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_once_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.key}"

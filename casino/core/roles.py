@@ -1,0 +1,54 @@
+"""The three roles (Django groups) and the permission every API view uses.
+
+- ``dealer``: acts on the tables they are assigned to (the check is in the services).
+- ``floor_manager``: runs tables, approves changes and voids (never their own requests).
+- ``compliance``: reads everything and changes nothing.
+
+Views say which roles may change state with ``write_roles``; any role may read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+DEALER = "dealer"
+FLOOR_MANAGER = "floor_manager"
+COMPLIANCE = "compliance"
+ROLES = (DEALER, FLOOR_MANAGER, COMPLIANCE)
+
+
+def user_roles(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
+    if not user.is_authenticated:
+        return frozenset()
+    cached = getattr(user, "_casino_roles", None)
+    if cached is None:
+        cached = frozenset(user.groups.filter(name__in=ROLES).values_list("name", flat=True))  # type: ignore[union-attr]
+        user._casino_roles = cached  # type: ignore[union-attr]
+    return cached
+
+
+def has_role(user: Any, *roles: str) -> bool:
+    return bool(user_roles(user) & set(roles))
+
+
+class RolePermission(BasePermission):
+    """Reads need any role; writes need one of the view's ``write_roles``."""
+
+    message = "Your role does not allow this."
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        roles = user_roles(request.user)
+        if not roles:
+            self.message = "You need a casino role (dealer, floor_manager or compliance)."
+            return False
+        if request.method in SAFE_METHODS:
+            return True
+        allowed: Iterable[str] = getattr(view, "write_roles", ())
+        if roles & set(allowed):
+            return True
+        self.message = f"This needs one of the roles: {', '.join(allowed) or 'none'}."
+        return False

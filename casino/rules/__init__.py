@@ -1,0 +1,1 @@
+"""Rules engines: pure Python, no Django import anywhere below this package."""

@@ -1,0 +1,200 @@
+"""Playing cards shared by every game: parsing, canonical text, decks, duplicate checks.
+
+Cards are two characters, rank then suit: ranks ``23456789TJQKA``, suits ``cdhs``
+(``Ah``, ``Td``). Input also accepts ``10`` for ``T`` and either case; output is
+always canonical. Bad input raises :class:`~casino.rules.errors.RuleError` naming
+every bad card by its path (``players[0].cards[3]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from casino.rules.errors import Problems, RuleError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+#: Rank numbers: 2..10 as themselves, J=11, Q=12, K=13, A=14.
+ACE = 14
+KING = 13
+QUEEN = 12
+JACK = 11
+TEN = 10
+
+RANK_NAMES: dict[int, str] = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
+SUIT_NAMES: dict[str, str] = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+def rank_char(rank: int) -> str:
+    """The one-character rank: ``rank_char(10) == "T"``; 1 (a low ace) is ``"A"``."""
+    if rank == 1:
+        return "A"
+    if not 2 <= rank <= ACE:
+        raise ValueError(f"no rank {rank}")
+    return RANKS[rank - 2]
+
+
+def rank_name(rank: int) -> str:
+    """The rank in words: ``rank_name(14) == "ace"``; 1 (a low ace) is ``"ace"``."""
+    return RANK_NAMES[ACE if rank == 1 else rank]
+
+
+def rank_value(char: str) -> int:
+    """The rank number of a rank character (either case, ``10`` allowed): ``"T" -> 10``."""
+    text = char.strip().upper()
+    if text == "10":
+        return TEN
+    if len(text) == 1 and text in RANKS:
+        return RANKS.index(text) + 2
+    raise ValueError(f"no rank {char!r}")
+
+
+def format_ranks(ranks: Iterable[int], sep: str = "-") -> str:
+    """Ranks as dealers say them: ``format_ranks([14, 13, 7, 2]) == "A-K-7-2"``."""
+    return sep.join(rank_char(rank) for rank in ranks)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card. Orders by rank, then suit (clubs < diamonds < hearts < spades)."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int):
+            raise RuleError(f"no rank {self.rank!r}")
+        if not 2 <= self.rank <= ACE:
+            raise RuleError(f"no rank {self.rank}")
+        if self.suit not in tuple(SUITS):
+            raise RuleError(f"no suit {self.suit!r}")
+
+    @property
+    def rank_char(self) -> str:
+        return rank_char(self.rank)
+
+    @property
+    def suit_index(self) -> int:
+        return SUITS.index(self.suit)
+
+    def __str__(self) -> str:
+        return f"{rank_char(self.rank)}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def parse_card(text: object) -> Card:
+    """Read one card: ``"Ah"``, ``"aH"``, ``"10h"`` and ``"th"`` are all accepted.
+
+    Anything else raises :class:`RuleError` with the message ``unknown card 'Xx'``.
+    """
+    if isinstance(text, str):
+        cleaned = text.strip()
+        if 2 <= len(cleaned) <= 3:
+            suit = cleaned[-1].lower()
+            try:
+                rank = rank_value(cleaned[:-1])
+            except ValueError:
+                rank = 0
+            if rank and suit in tuple(SUITS):
+                return Card(rank, suit)
+        raise RuleError(f"unknown card '{text}'")
+    raise RuleError(f"unknown card {text!r}: a card is text such as 'Ah' or '10d'")
+
+
+def parse_cards(
+    values: object,
+    *,
+    path: str,
+    count: int | None = None,
+    who: str | None = None,
+) -> tuple[Card, ...]:
+    """Read a list of cards, reporting every bad card at ``path[i]`` and a wrong count at ``path``.
+
+    ``who`` prefixes the messages the way a dealer names the hand (``"seat 2"``):
+    ``"seat 2: 7 cards needed, got 6"``.
+    """
+    prefix = f"{who}: " if who else ""
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        what = f"{count} cards" if count is not None else "cards"
+        raise RuleError(f"{prefix}cards must be a list of {what} such as ['Ah', 'Td']", path)
+    problems = Problems()
+    cards: list[Card] = []
+    for index, value in enumerate(values):
+        try:
+            cards.append(parse_card(value))
+        except RuleError as error:
+            problems.add(f"{path}[{index}]", prefix + error.problems[0].message)
+    if count is not None and len(values) != count:
+        problems.add(path, f"{prefix}{count} cards needed, got {len(values)}")
+    problems.raise_if_any()
+    return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """The cards of one hand, for :func:`check_distinct`: who holds them and where they came from.
+
+    A ``None`` in ``cards`` stands for a card that could not be read, keeping the others' paths.
+    """
+
+    who: str
+    path: str
+    cards: Sequence[Card | None]
+
+
+def check_distinct(groups: Iterable[CardGroup]) -> None:
+    """Reject any card dealt twice, in one hand or across hands; name the card and both places.
+
+    Each repeat is reported at the path of its second appearance, e.g.
+    ``players[1].cards[2]``: ``card As appears twice: seat 2 and seat 5``.
+    """
+    problems = Problems()
+    seen: dict[Card, str] = {}
+    for group in groups:
+        for index, card in enumerate(group.cards):
+            if card is None:
+                continue
+            first = seen.get(card)
+            if first is None:
+                seen[card] = group.who
+            elif first == group.who:
+                problems.add(f"{group.path}[{index}]", f"{group.who}: card {card} appears twice")
+            else:
+                problems.add(
+                    f"{group.path}[{index}]", f"card {card} appears twice: {first} and {group.who}"
+                )
+    problems.raise_if_any()
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """The 52-card deck, 2c 2d 2h 2s 3c ... As."""
+    return tuple(Card(rank, suit) for rank in range(2, ACE + 1) for suit in SUITS)
+
+
+def short_deck(with_sixes: bool) -> tuple[Card, ...]:
+    """The stripped deck 7..A (32 cards), or 6..A (36 cards) ``with_sixes``."""
+    lowest = 6 if with_sixes else 7
+    return tuple(Card(rank, suit) for rank in range(lowest, ACE + 1) for suit in SUITS)
+
+
+def sorted_desc(cards: Iterable[Card]) -> list[Card]:
+    """Cards from the highest rank down (ties by suit, spades first)."""
+    return sorted(cards, reverse=True)

@@ -1,0 +1,63 @@
+"""The one error type every rules engine raises for bad input or an illegal step.
+
+A ``RuleError`` carries every problem found, each with the place it was found
+(a field path such as ``players[0].raise`` or an action index such as
+``actions[3]``) and a message written for a dealer. The API layer turns it into
+the contract's 400 body; engines never know about HTTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with the input: where it is and what is wrong, in words."""
+
+    path: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"path": self.path, "message": self.message}
+
+
+class RuleError(ValueError):
+    """Input breaks a rule; ``problems`` names every one of them."""
+
+    def __init__(self, problems: Iterable[Problem] | Problem | str, path: str = "") -> None:
+        if isinstance(problems, str):
+            problems = [Problem(path, problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("; ".join(p.message for p in self.problems))
+
+
+class Problems:
+    """Collects problems while a record is checked, then raises them all at once.
+
+    >>> problems = Problems()
+    >>> problems.add("players[0].ante", "seat 2: ante must be positive")
+    >>> problems.raise_if_any()
+    Traceback (most recent call last):
+    ...
+    casino.rules.errors.RuleError: seat 2: ante must be positive
+    """
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, path: str, message: str) -> None:
+        self.items.append(Problem(path, message))
+
+    def extend(self, error: RuleError) -> None:
+        self.items.extend(error.problems)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise RuleError(self.items)

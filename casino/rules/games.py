@@ -1,0 +1,67 @@
+"""The registry of rules engines, by game code.
+
+Each :class:`GameEngine` gives the API what it needs without knowing the game: its default
+rules, a validator that merges rule overrides onto a base (a table's frozen rules, or the
+defaults), and ``evaluate`` that settles a complete hand record. Every function raises
+:class:`~casino.rules.errors.RuleError` for bad input and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from casino.rules import high_card_flush
+from casino.rules.settlement import Settlement
+
+
+class DefaultRules(Protocol):
+    def __call__(self) -> dict[str, Any]: ...
+
+
+class RulesParser(Protocol):
+    def __call__(
+        self, data: Mapping[str, Any] | None, base: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]: ...
+
+
+class Evaluator(Protocol):
+    def __call__(
+        self, record: Mapping[str, Any], rules: Mapping[str, Any] | None, /
+    ) -> Settlement: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameEngine:
+    """One game: ``code`` as in the API, a display ``name`` and its three entry points.
+
+    ``default_rules()`` and ``parse_rules(data, base=None)`` return JSON-ready dicts (the
+    effective rules, validated); ``evaluate(record, rules)`` returns the settlement.
+    """
+
+    code: str
+    name: str
+    default_rules: DefaultRules
+    parse_rules: RulesParser
+    evaluate: Evaluator
+
+
+def _evaluate_high_card_flush(
+    record: Mapping[str, Any], rules: Mapping[str, Any] | None, /
+) -> Settlement:
+    return high_card_flush.evaluate(record, rules)
+
+
+GAMES: dict[str, GameEngine] = {
+    engine.code: engine
+    for engine in (
+        GameEngine(
+            code=high_card_flush.GAME_CODE,
+            name=high_card_flush.GAME_NAME,
+            default_rules=high_card_flush.default_rules,
+            parse_rules=high_card_flush.parse_rules,
+            evaluate=_evaluate_high_card_flush,
+        ),
+    )
+}

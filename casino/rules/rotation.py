@@ -1,0 +1,127 @@
+"""Designated-player rotation (High Card Flush brief, clauses 15-17), as pure policy.
+
+The tables app keeps the history (who held the position in which hand, and when) and
+the current offer; these functions decide what the next offer is and whether a seat
+may hold the position for the next hand. Each refusal names the clause it enforces.
+
+Choices where the brief is silent (noted in the README):
+- Holders are identified by seat number.
+- The house never holds the position (the brief's default, "never"); there is no
+  option to let it, because no house seat exists to record it against.
+- The distinct-holders window (clause 17) counts as holders the seat that held the
+  position when the window began (the last hand opened before it), every seat that
+  took it since, and the seat asking now. It is enforced only once the table has been
+  dealing for at least the window's length: at the start of a session one player
+  necessarily holds the position alone for a while.
+- When an offer round fails (clause 16) the offer keeps going round from the same
+  starting seat; the table deals again as soon as a seat accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from datetime import datetime, timedelta
+from typing import Any
+
+from .errors import Problems, RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class RotationPolicy:
+    max_consecutive: int = 2
+    window_minutes: int = 40
+    min_distinct: int = 2
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any] | None, *, base: RotationPolicy | None = None
+    ) -> RotationPolicy:
+        base = base or cls()
+        values = asdict(base)
+        problems = Problems()
+        for key, value in (data or {}).items():
+            path = f"rotation_policy.{key}"
+            if key not in values:
+                problems.add(path, f"unknown rotation policy setting {key!r}")
+            elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                problems.add(path, f"{key} must be a whole number of at least 1")
+            else:
+                values[key] = value
+        problems.raise_if_any()
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """One past hand: when it was opened and which seat held the position."""
+
+    opened_at: datetime
+    seat: int
+
+
+def next_seat_clockwise(seats: Sequence[int], after: int | None) -> int | None:
+    """The first seat in ``seats`` clockwise (ascending, wrapping) after ``after``."""
+    ordered = sorted(set(seats))
+    if not ordered:
+        return None
+    if after is None:
+        return ordered[0]
+    for seat in ordered:
+        if seat > after:
+            return seat
+    return ordered[0]
+
+
+def offer_round(seats: Sequence[int], start: int) -> list[int]:
+    """The seats in the order the position is offered, beginning at ``start``."""
+    ordered = sorted(set(seats))
+    if start not in ordered:
+        return ordered
+    index = ordered.index(start)
+    return ordered[index:] + ordered[:index]
+
+
+def consecutive_holdings(history: Sequence[Holding], seat: int) -> int:
+    """How many of the most recent hands in a row ``seat`` held the position."""
+    count = 0
+    for holding in reversed(history):
+        if holding.seat != seat:
+            break
+        count += 1
+    return count
+
+
+def check_may_hold(
+    policy: RotationPolicy,
+    *,
+    seat: int,
+    history: Sequence[Holding],
+    now: datetime,
+) -> None:
+    """Raise a RuleError naming the clause if ``seat`` may not hold the next hand."""
+    history = sorted(history, key=lambda h: h.opened_at)
+    held = consecutive_holdings(history, seat)
+    if held >= policy.max_consecutive:
+        raise RuleError(
+            f"seat {seat} has been the designated player for {held} hands in a row; "
+            f"the table allows at most {policy.max_consecutive} (clause 17, consecutive-hand cap)",
+            path="designated_player.seat",
+        )
+    window_start = now - timedelta(minutes=policy.window_minutes)
+    before = [h for h in history if h.opened_at <= window_start]
+    if not before:
+        return  # the table has not dealt for a whole window yet
+    # Who held the position in the window: the holder when it began, everyone who took
+    # it since, and the seat asking now.
+    holders = {before[-1].seat, seat} | {h.seat for h in history if h.opened_at > window_start}
+    if len(holders) < policy.min_distinct:
+        raise RuleError(
+            f"in the last {policy.window_minutes} minutes the designated player position "
+            f"would have been held by {len(holders)} player(s); the table needs at least "
+            f"{policy.min_distinct} different players (clause 17, rolling window)",
+            path="designated_player.seat",
+        )

@@ -1,0 +1,112 @@
+"""Settlements with their payout lines, the hash-chained audit log and audit checks."""
+
+import pgtrigger
+from django.conf import settings
+from django.db import models
+
+
+class Settlement(models.Model):
+    """A settled hand: the record the dealer sent and the engine's full result.
+
+    ``record`` plus the hand's frozen ``rules`` reproduce ``result`` exactly; the audit
+    check re-settles every stored hand that way.
+    """
+
+    hand = models.OneToOneField("tables.Hand", on_delete=models.PROTECT,
+                                related_name="settlement")
+    record = models.JSONField()
+    result = models.JSONField()
+    rake = models.BigIntegerField()
+    settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    settled_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-settled_at", "-id"]
+
+
+class SeatSettlement(models.Model):
+    settlement = models.ForeignKey(Settlement, on_delete=models.PROTECT, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    role = models.CharField(max_length=20)
+    status = models.CharField(max_length=10)
+    hand_description = models.CharField(max_length=200, blank=True)
+    rake = models.BigIntegerField()
+    net = models.BigIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["settlement", "seat"], name="seat_once_per_settlement")
+        ]
+        ordering = ["settlement", "seat"]
+
+
+class PayoutLine(models.Model):
+    seat = models.ForeignKey(SeatSettlement, on_delete=models.PROTECT, related_name="lines")
+    wager = models.CharField(max_length=40)
+    stake = models.BigIntegerField()
+    outcome = models.CharField(max_length=10)
+    amount = models.BigIntegerField(help_text="won (+) or lost (-)")
+    odds = models.CharField(max_length=20, blank=True)
+    against = models.PositiveSmallIntegerField(null=True, blank=True,
+                                               help_text="the opposing seat, on a bank's line")
+    capped_from = models.BigIntegerField(null=True, blank=True,
+                                         help_text="the payout before the per-hand cap")
+
+    class Meta:
+        ordering = ["seat", "id"]
+
+
+class AuditEntry(models.Model):
+    """One append-only, hash-chained entry: who did what, when, before and after.
+
+    ``hash`` covers this entry's content and the previous entry's hash, so editing or
+    removing any entry breaks every hash after it. On PostgreSQL a trigger refuses
+    UPDATE and DELETE outright.
+    """
+
+    at = models.DateTimeField()
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.PROTECT)
+    actor_name = models.CharField(max_length=150, blank=True)
+    action = models.CharField(max_length=50)
+    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT)
+    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT)
+    subject = models.CharField(max_length=100, help_text="what the entry is about, e.g. hand:12")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64, unique=True)
+
+    class Meta:
+        ordering = ["id"]
+        triggers = [
+            pgtrigger.Protect(
+                name="audit_entry_append_only",
+                operation=pgtrigger.Update | pgtrigger.Delete,
+            )
+        ]
+
+
+class AuditChainHead(models.Model):
+    """A single row locked while appending, so entries chain one after another."""
+
+    last_hash = models.CharField(max_length=64, default="0" * 64)
+
+
+class AuditCheck(models.Model):
+    """A run of the audit verification task: the chain and every stored settlement."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        PASSED = "passed"
+        FAILED = "failed"
+
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.PROTECT)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    report = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at", "-id"]

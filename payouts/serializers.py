@@ -1,0 +1,115 @@
+"""Shapes for the payouts API and, for the OpenAPI schema, the hand record and settlement.
+
+The record serializers document the shape; the game's engine validates the content
+and names every problem (``casino.rules``), so the views pass the body straight to it.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
+
+
+class _DPSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1)
+    bank = serializers.IntegerField(min_value=0, help_text="optional on settle: the hand's")
+    cards = serializers.ListField(child=serializers.CharField(), min_length=7, max_length=7)
+
+
+class _PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1)
+    cards = serializers.ListField(child=serializers.CharField(), min_length=7, max_length=7)
+    ante = serializers.IntegerField(min_value=1)
+    raise_ = serializers.IntegerField(min_value=0, help_text="0 means the player folded")
+    flush_bonus = serializers.IntegerField(min_value=0, required=False)
+    straight_flush_bonus = serializers.IntegerField(min_value=0, required=False)
+
+    def get_fields(self):  # type: ignore[no-untyped-def]
+        fields = super().get_fields()
+        fields["raise"] = fields.pop("raise_")
+        return fields
+
+
+class HighCardFlushRecordSerializer(serializers.Serializer):
+    designated_player = _DPSerializer()
+    players = _PlayerSerializer(many=True)
+
+
+class HighCardFlushEvaluateSerializer(HighCardFlushRecordSerializer):
+    rules = serializers.DictField(required=False, help_text="overrides of the game's defaults")
+
+
+class _LineSerializer(serializers.Serializer):
+    wager = serializers.CharField()
+    stake = serializers.IntegerField()
+    outcome = serializers.ChoiceField(choices=["win", "lose", "push", "dead"])
+    amount = serializers.IntegerField()
+    odds = serializers.CharField(allow_null=True)
+
+
+class _SeatResultSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    role = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField())
+    hand = serializers.CharField(allow_null=True)
+    status = serializers.CharField()
+    lines = _LineSerializer(many=True)
+    rake = serializers.IntegerField()
+    net = serializers.IntegerField()
+
+
+class SettlementResultSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    rules = serializers.DictField()
+    seats = _SeatResultSerializer(many=True)
+    rake = serializers.IntegerField()
+    order = serializers.ListField(child=serializers.IntegerField(), required=False)
+    explanation = serializers.ListField(child=serializers.CharField())
+
+
+class GameSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    rules = serializers.DictField(help_text="the game's default rules")
+
+
+class PayoutLineSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PayoutLine
+        fields = ["wager", "stake", "outcome", "amount", "odds", "against", "capped_from"]
+
+
+class SeatSettlementSerializer(serializers.ModelSerializer):
+    lines = PayoutLineSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = SeatSettlement
+        fields = ["seat", "role", "status", "hand_description", "rake", "net", "lines"]
+
+
+class SettlementSerializer(serializers.ModelSerializer):
+    seats = SeatSettlementSerializer(many=True, read_only=True)
+    settled_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    table = serializers.IntegerField(source="hand.table_id", read_only=True)
+    hand_number = serializers.IntegerField(source="hand.number", read_only=True)
+
+    class Meta:
+        model = Settlement
+        fields = ["id", "hand", "table", "hand_number", "rake", "settled_by", "settled_at",
+                  "seats", "record", "result"]
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "at", "actor_name", "action", "table", "hand", "subject", "before",
+                  "after", "prev_hash", "hash"]
+
+
+class AuditCheckSerializer(serializers.ModelSerializer):
+    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = AuditCheck
+        fields = ["id", "status", "requested_by", "requested_at", "finished_at", "report"]

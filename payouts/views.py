@@ -1,0 +1,127 @@
+"""Games (list, evaluate), settlements and the audit log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView, RetrieveAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.core.errors import NotFound
+from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, ROLES
+from casino.rules.games import GAMES
+
+from . import selectors, services
+from .serializers import (
+    AuditCheckSerializer,
+    AuditEntrySerializer,
+    GameSerializer,
+    HighCardFlushEvaluateSerializer,
+    SettlementResultSerializer,
+    SettlementSerializer,
+)
+
+
+class GameListView(APIView):
+    """The game codes with their default rules."""
+
+    @extend_schema(responses={200: GameSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        return Response([
+            {"code": game.code, "name": game.name, "rules": game.default_rules()}
+            for game in GAMES.values()
+        ])
+
+
+class EvaluateView(APIView):
+    """Settle a complete hand record without storing anything (any role)."""
+
+    write_roles = ROLES
+
+    @extend_schema(request=HighCardFlushEvaluateSerializer,
+                   responses={200: SettlementResultSerializer})
+    def post(self, request: Request, code: str) -> Response:
+        game = GAMES.get(code)
+        if game is None:
+            raise NotFound(f"unknown game {code!r}; games: {', '.join(GAMES)}")
+        body: Any = request.data
+        if not isinstance(body, dict):
+            from casino.core.errors import ApplicationError
+
+            raise ApplicationError("the hand record must be a JSON object")
+        record = {k: v for k, v in body.items() if k != "rules"}
+        rules = game.parse_rules(body.get("rules"))
+        return Response(game.evaluate(record, rules).to_dict(), status=status.HTTP_200_OK)
+
+
+class SettlementListView(ListAPIView):
+    serializer_class = SettlementSerializer
+
+    @extend_schema(parameters=[OpenApiParameter("table", OpenApiTypes.INT)])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        table = self.request.query_params.get("table")
+        return selectors.settlement_list(table_id=int(table) if table and table.isdigit()
+                                         else None)
+
+
+class SettlementDetailView(RetrieveAPIView):
+    serializer_class = SettlementSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.settlement_list()
+
+
+class AuditEntryListView(ListAPIView):
+    """The audit log in order, filterable by table, hand and action."""
+
+    serializer_class = AuditEntrySerializer
+
+    @extend_schema(parameters=[OpenApiParameter("table", OpenApiTypes.INT),
+                               OpenApiParameter("hand", OpenApiTypes.INT),
+                               OpenApiParameter("action", OpenApiTypes.STR)])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        params = self.request.query_params
+
+        def number(name: str) -> int | None:
+            value = params.get(name)
+            return int(value) if value and value.isdigit() else None
+
+        return selectors.audit_entry_list(table_id=number("table"), hand_id=number("hand"),
+                                          action=params.get("action"))
+
+
+class AuditCheckListView(ListAPIView):
+    """Audit checks; POST queues one (compliance or floor manager): it verifies the hash
+    chain and re-settles every stored hand through the engine."""
+
+    serializer_class = AuditCheckSerializer
+    write_roles = (COMPLIANCE, FLOOR_MANAGER)
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.audit_check_list()
+
+    @extend_schema(request=None, responses={202: AuditCheckSerializer})
+    def post(self, request: Request) -> Response:
+        check = services.audit_check_request(user=request.user)
+        check.refresh_from_db()
+        return Response(AuditCheckSerializer(check).data, status=status.HTTP_202_ACCEPTED)
+
+
+class AuditCheckDetailView(RetrieveAPIView):
+    serializer_class = AuditCheckSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.audit_check_list()
+
+

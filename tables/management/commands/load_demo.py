@@ -1,0 +1,73 @@
+"""Load a demo casino floor: users in each role and an open High Card Flush table.
+
+Refuses to run when DEBUG is off: demo users with printed passwords must never exist
+on a real floor. Safe to run again: what exists is kept, passwords are reset.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER
+from tables import services
+from tables.models import Table
+
+USERS = [
+    ("dealer1", DEALER),
+    ("dealer2", DEALER),
+    ("floor1", FLOOR_MANAGER),
+    ("floor2", FLOOR_MANAGER),
+    ("compliance1", COMPLIANCE),
+]
+PLAYERS = {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani", 5: "Eva"}
+
+
+class Command(BaseCommand):
+    help = "Create demo users (one per role and more) and an open High Card Flush table."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if not settings.DEBUG:
+            raise CommandError("load_demo refuses to create demo users while DEBUG is off")
+        with transaction.atomic():
+            users = self._users()
+            table = Table.objects.filter(name="HCF-1").first()
+            if table is None:
+                table = self._table(floor=users["floor1"], dealer=users["dealer1"])
+        self.stdout.write(self.style.SUCCESS("Demo data ready. Log in with (username / password):"))
+        for username, role in USERS:
+            self.stdout.write(f"  {username:<12} / {self._password(username):<18} ({role})")
+        self.stdout.write(f"Table {table.name} (id {table.pk}) is {table.status}; "
+                          "dealer1 deals it.")
+
+    @staticmethod
+    def _password(username: str) -> str:
+        return f"demo-{username}"
+
+    def _users(self) -> dict[str, Any]:
+        User = get_user_model()
+        users = {}
+        for username, role in USERS:
+            user, _ = User.objects.get_or_create(username=username)
+            user.set_password(self._password(username))
+            user.save()
+            user.groups.add(Group.objects.get(name=role))
+            users[username] = user
+        return users
+
+    def _table(self, *, floor: Any, dealer: Any) -> Table:
+        table = services.table_create(
+            user=floor, name="HCF-1", game="high-card-flush", seat_count=7, dealer=dealer,
+            ante_min=500, ante_max=10000, bank_min=20000, bank_max=500000, smallest_chip=25,
+            rules={"rake": {"scheme": "per_player", "bands": [
+                {"up_to": 2500, "amount": 50}, {"up_to": None, "amount": 100}]}},
+        )
+        for number, player in PLAYERS.items():
+            services.seat_update(user=floor, table_id=table.pk, number=number, player=player,
+                                 sitting_out=False)
+        return services.table_set_status(user=floor, table_id=table.pk, status="open")

@@ -1,0 +1,176 @@
+"""Tables, seats, limit/rule changes, designated-player rotation and hands.
+
+Models hold fields and constraints only; the workflow is in ``services.py``.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.TextChoices):
+    HIGH_CARD_FLUSH = "high-card-flush", "High Card Flush"
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        CLOSED = "closed"
+        OPEN = "open"
+
+    name = models.CharField(max_length=100, unique=True)
+    game = models.CharField(max_length=40, choices=Game.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CLOSED)
+    dealer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="dealt_tables",
+    )
+    seat_count = models.PositiveSmallIntegerField(default=7)
+    # Limits, in minor units.
+    ante_min = models.PositiveBigIntegerField()
+    ante_max = models.PositiveBigIntegerField()
+    bank_min = models.PositiveBigIntegerField(help_text="designated player's bank, minimum")
+    bank_max = models.PositiveBigIntegerField(help_text="designated player's bank, maximum")
+    smallest_chip = models.PositiveIntegerField(default=1)
+    # Game rules overriding the engine's defaults: coverage, pay tables, rake schedule, cap.
+    rules = models.JSONField(default=dict, blank=True)
+    rotation_policy = models.JSONField(default=dict, blank=True)
+    # Designated-player rotation state (clauses 15-16).
+    dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    dp_bank = models.PositiveBigIntegerField(null=True, blank=True)
+    offer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    offer_round_start = models.PositiveSmallIntegerField(null=True, blank=True)
+    stopped = models.BooleanField(
+        default=False, help_text="the offer went round without acceptance: no hand may be dealt"
+    )
+    last_dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    next_hand_number = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(ante_min__lte=models.F("ante_max")),
+                                   name="table_ante_min_le_max"),
+            models.CheckConstraint(condition=Q(bank_min__lte=models.F("bank_max")),
+                                   name="table_bank_min_le_max"),
+            models.CheckConstraint(condition=Q(seat_count__gte=2), name="table_two_seats_or_more"),
+        ]
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def limits(self) -> dict[str, int]:
+        return {
+            "ante_min": self.ante_min,
+            "ante_max": self.ante_max,
+            "bank_min": self.bank_min,
+            "bank_max": self.bank_max,
+            "smallest_chip": self.smallest_chip,
+        }
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.CharField(max_length=100, blank=True, help_text="empty when nobody sits here")
+    sitting_out = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_once_per_table")
+        ]
+        ordering = ["table", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}"
+
+    @property
+    def in_play(self) -> bool:
+        return bool(self.player) and not self.sitting_out
+
+
+class TableChange(models.Model):
+    """A requested change of limits, rules or rotation policy, and its decision."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPROVED = "approved"
+        REJECTED = "rejected"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="changes")
+    changes = models.JSONField(help_text="the requested new values")
+    before = models.JSONField(help_text="the table's values when requested")
+    reason = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="requested_changes"
+    )
+    requested_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="decided_changes",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_note = models.TextField(blank=True)
+    applies_from_hand = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at", "-id"]
+
+
+class RotationEvent(models.Model):
+    """An offer, acceptance, decline or stop of the designated-player position."""
+
+    class Kind(models.TextChoices):
+        OFFER = "offer"
+        ACCEPT = "accept"
+        DECLINE = "decline"
+        STOP = "stop"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rotation_events")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField()
+    bank = models.PositiveBigIntegerField(null=True, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                           on_delete=models.PROTECT)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "id"]
+
+
+class Hand(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open"
+        SETTLED = "settled"
+        VOIDED = "voided"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveIntegerField()
+    game = models.CharField(max_length=40, choices=Game.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Frozen when the hand opens.
+    rules = models.JSONField(help_text="effective rules, limits, pay tables and rake")
+    dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    dp_bank = models.PositiveBigIntegerField(null=True, blank=True)
+    button = models.PositiveSmallIntegerField(null=True, blank=True)
+    seats = models.JSONField(help_text="seats in play when the hand opened")
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="opened_hands")
+    opened_at = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+    void_reason = models.TextField(blank=True)
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                  on_delete=models.PROTECT, related_name="voided_hands")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_once_per_table"),
+            models.UniqueConstraint(fields=["table"], condition=Q(status="open"),
+                                    name="one_open_hand_per_table"),
+        ]
+        ordering = ["table", "-number"]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.number}"

@@ -1,0 +1,130 @@
+"""Shapes for the tables API. Serializers check shape; the services decide."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from casino.core.roles import DEALER
+
+from .models import Game, Hand, Seat, Table, TableChange
+
+User = get_user_model()
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Seat
+        fields = ["number", "player", "sitting_out", "in_play"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    dealer = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Table
+        fields = ["id", "name", "game", "status", "dealer", "seat_count", "ante_min",
+                  "ante_max", "bank_min", "bank_max", "smallest_chip", "rules",
+                  "rotation_policy", "dp_seat", "dp_bank", "offer_seat", "stopped",
+                  "next_hand_number", "seats"]
+
+
+class TableCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    game = serializers.ChoiceField(choices=Game.choices)
+    seat_count = serializers.IntegerField(min_value=2, max_value=10, default=7)
+    dealer = serializers.SlugRelatedField(
+        slug_field="username", queryset=User.objects.filter(groups__name=DEALER),
+        required=False, allow_null=True,
+    )
+    ante_min = serializers.IntegerField(min_value=1)
+    ante_max = serializers.IntegerField(min_value=1)
+    bank_min = serializers.IntegerField(min_value=1)
+    bank_max = serializers.IntegerField(min_value=1)
+    smallest_chip = serializers.IntegerField(min_value=1, default=1)
+    rules = serializers.DictField(required=False, default=dict)
+    rotation_policy = serializers.DictField(required=False, default=dict)
+
+
+class TableStatusSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+
+
+class DealerAssignSerializer(serializers.Serializer):
+    dealer = serializers.SlugRelatedField(
+        slug_field="username", queryset=User.objects.filter(groups__name=DEALER),
+        allow_null=True,
+    )
+
+
+class SeatUpdateSerializer(serializers.Serializer):
+    player = serializers.CharField(max_length=100, allow_blank=True)
+    sitting_out = serializers.BooleanField(default=False)
+
+
+class TableChangeSerializer(serializers.ModelSerializer):
+    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    decided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = TableChange
+        fields = ["id", "table", "changes", "before", "reason", "status", "requested_by",
+                  "requested_at", "decided_by", "decided_at", "decision_note",
+                  "applies_from_hand"]
+
+
+class ChangeRequestSerializer(serializers.Serializer):
+    changes = serializers.DictField(
+        help_text="new values for any of ante_min, ante_max, bank_min, bank_max, "
+                  "smallest_chip, rules (merged by key), rotation_policy (merged by key)")
+    reason = serializers.CharField(allow_blank=True, required=False, default="")
+
+
+class DecisionSerializer(serializers.Serializer):
+    note = serializers.CharField(allow_blank=True, required=False, default="")
+
+
+class RotationDecisionSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1)
+    decision = serializers.ChoiceField(choices=["accept", "decline"])
+    bank = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+
+
+class RotationEventSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["offer", "accept", "decline", "stop"])
+    seat = serializers.IntegerField()
+    bank = serializers.IntegerField(allow_null=True)
+    at = serializers.DateTimeField()
+    by = serializers.CharField(allow_null=True)
+
+
+class RotationStateSerializer(serializers.Serializer):
+    designated_player = serializers.IntegerField(allow_null=True)
+    bank = serializers.IntegerField(allow_null=True)
+    offer_seat = serializers.IntegerField(allow_null=True)
+    offer_round_start = serializers.IntegerField(allow_null=True)
+    stopped = serializers.BooleanField()
+    policy = serializers.DictField()
+    events = RotationEventSerializer(many=True)
+
+
+class HandSerializer(serializers.ModelSerializer):
+    table = serializers.PrimaryKeyRelatedField(read_only=True)
+    opened_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    voided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    settlement = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Hand
+        fields = ["id", "table", "number", "game", "status", "rules", "dp_seat", "dp_bank",
+                  "button", "seats", "opened_by", "opened_at", "closed_at", "void_reason",
+                  "voided_by", "settlement"]
+
+    def get_settlement(self, hand: Hand) -> int | None:
+        settlement = getattr(hand, "settlement", None)
+        return settlement.pk if settlement is not None else None
+
+
+class VoidSerializer(serializers.Serializer):
+    reason = serializers.CharField()

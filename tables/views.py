@@ -1,0 +1,216 @@
+"""Tables API: thin views that validate shape, call one service, serialize."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView, RetrieveAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.core.idempotency import idempotent
+from casino.core.roles import DEALER, FLOOR_MANAGER
+from payouts.serializers import HighCardFlushRecordSerializer, SettlementResultSerializer
+
+from . import selectors, services
+from .models import Hand, Table
+from .serializers import (
+    ChangeRequestSerializer,
+    DealerAssignSerializer,
+    DecisionSerializer,
+    HandSerializer,
+    RotationDecisionSerializer,
+    RotationStateSerializer,
+    SeatSerializer,
+    SeatUpdateSerializer,
+    TableChangeSerializer,
+    TableCreateSerializer,
+    TableSerializer,
+    TableStatusSerializer,
+    VoidSerializer,
+)
+
+DEALERS_AND_FLOOR = (DEALER, FLOOR_MANAGER)
+FLOOR_ONLY = (FLOOR_MANAGER,)
+
+
+class TableListView(ListAPIView):
+    """List tables (any role); a floor manager creates one."""
+
+    serializer_class = TableSerializer
+    write_roles = FLOOR_ONLY
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.table_list()
+
+    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
+    @idempotent
+    def post(self, request: Request) -> Response:
+        data = TableCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = services.table_create(user=request.user, **data.validated_data)
+        return Response(TableSerializer(table).data, status=status.HTTP_201_CREATED)
+
+
+class TableDetailView(RetrieveAPIView):
+    serializer_class = TableSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.table_list()
+
+
+class TableStatusView(APIView):
+    """Open or close a table (floor manager)."""
+
+    write_roles = FLOOR_ONLY
+
+    @extend_schema(request=TableStatusSerializer, responses={200: TableSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = TableStatusSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = services.table_set_status(user=request.user, table_id=pk,
+                                          status=data.validated_data["status"])
+        return Response(TableSerializer(table).data)
+
+
+class TableDealerView(APIView):
+    """Assign the table's dealer (floor manager)."""
+
+    write_roles = FLOOR_ONLY
+
+    @extend_schema(request=DealerAssignSerializer, responses={200: TableSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = DealerAssignSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = services.table_assign_dealer(user=request.user, table_id=pk,
+                                             dealer=data.validated_data["dealer"])
+        return Response(TableSerializer(table).data)
+
+
+class SeatView(APIView):
+    """Seat a player, sit them out or empty the seat (assigned dealer or floor manager)."""
+
+    write_roles = DEALERS_AND_FLOOR
+
+    @extend_schema(request=SeatUpdateSerializer, responses={200: SeatSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        data = SeatUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seat = services.seat_update(user=request.user, table_id=pk, number=number,
+                                    **data.validated_data)
+        return Response(SeatSerializer(seat).data)
+
+
+class TableChangeListView(ListAPIView):
+    """Limit and rule change requests of a table; the assigned dealer or a floor manager
+    requests one."""
+
+    serializer_class = TableChangeSerializer
+    write_roles = DEALERS_AND_FLOOR
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.change_list(table_id=self.kwargs["pk"])
+
+    @extend_schema(request=ChangeRequestSerializer, responses={201: TableChangeSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = ChangeRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        change = services.change_request(user=request.user, table_id=pk, **data.validated_data)
+        return Response(TableChangeSerializer(change).data, status=status.HTTP_201_CREATED)
+
+
+class ChangeDecisionView(APIView):
+    """Approve or reject a change request (a floor manager other than the requester)."""
+
+    write_roles = FLOOR_ONLY
+    approve = True
+
+    @extend_schema(request=DecisionSerializer, responses={200: TableChangeSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = DecisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        decide = services.change_approve if self.approve else services.change_reject
+        change = decide(user=request.user, change_id=pk, note=data.validated_data["note"])
+        return Response(TableChangeSerializer(change).data)
+
+
+class RotationView(APIView):
+    """The designated-player offer: who holds it, who is offered it, and the recent events.
+    POST records the offered seat's answer."""
+
+    write_roles = DEALERS_AND_FLOOR
+
+    @extend_schema(responses={200: RotationStateSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        table = get_object_or_404(Table, pk=pk)
+        return Response(selectors.rotation_state(table=table))
+
+    @extend_schema(request=RotationDecisionSerializer, responses={200: RotationStateSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = RotationDecisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = services.rotation_decide(
+            user=request.user, table_id=pk, seat=data.validated_data["seat"],
+            accept=data.validated_data["decision"] == "accept",
+            bank=data.validated_data.get("bank"),
+        )
+        return Response(selectors.rotation_state(table=table))
+
+
+class TableHandListView(ListAPIView):
+    """The table's hands, newest first; POST opens the next hand."""
+
+    serializer_class = HandSerializer
+    write_roles = DEALERS_AND_FLOOR
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.hand_list(table_id=self.kwargs["pk"])
+
+    @extend_schema(request=None, responses={201: HandSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        hand = services.hand_open(user=request.user, table_id=pk)
+        return Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+
+
+class HandDetailView(RetrieveAPIView):
+    serializer_class = HandSerializer
+    queryset = Hand.objects.select_related("table", "opened_by", "voided_by", "settlement")
+
+
+class HandSettleView(APIView):
+    """Settle an open hand with its record; rules come from the hand. Once only."""
+
+    write_roles = DEALERS_AND_FLOOR
+
+    @extend_schema(request=HighCardFlushRecordSerializer,
+                   responses={201: SettlementResultSerializer,
+                              409: OpenApiResponse(description="hand already settled or voided")})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        settlement = services.hand_settle(user=request.user, hand_id=pk, record=request.data)
+        return Response({"hand": pk, "settlement": settlement.pk, **settlement.result},
+                        status=status.HTTP_201_CREATED)
+
+
+class HandVoidView(APIView):
+    """Void an open hand, with a reason (floor manager)."""
+
+    write_roles = FLOOR_ONLY
+
+    @extend_schema(request=VoidSerializer, responses={200: HandSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = VoidSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = services.hand_void(user=request.user, hand_id=pk,
+                                  reason=data.validated_data["reason"])
+        return Response(HandSerializer(hand).data)

@@ -1,0 +1,130 @@
+"""Shared fixtures: users in each role, API clients, an open High Card Flush table."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from casino.celery import app as celery_app
+from tables import services
+from tests.factories import UserFactory
+
+# Seven cards each, all distinct: a deck slice per seat.
+DP_CARDS = ["As", "Ks", "9s", "5s", "2d", "3c", "4h"]  # 4-card flush A-K-9-5: qualifies
+P2_CARDS = ["Ah", "Kh", "7h", "2h", "Qd", "9c", "4c"]  # 4-card flush A-K-7-2
+P3_CARDS = ["Jd", "9d", "6d", "5d", "3d", "2c", "5c"]  # 5-card flush J-9-6-5-3
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    """Mark Postgres-only tests as skipped when the suite runs on SQLite."""
+    on_postgres = os.environ.get("DATABASE_URL", "").startswith(("postgres", "pgsql"))
+    skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL); SQLite has no "
+                                   "row locks or triggers")
+    for item in items:
+        if "postgres" in item.keywords and not on_postgres:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery() -> Any:
+    """Tasks run in-process unless a test starts a real worker (marked ``redis``)."""
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = True
+
+
+@pytest.fixture
+def make_user(db: Any) -> Callable[..., Any]:
+    def make(role: str | None = None, **kwargs: Any) -> Any:
+        return UserFactory(role=role, **kwargs)
+
+    return make
+
+
+@pytest.fixture
+def dealer(make_user: Callable[..., Any]) -> Any:
+    return make_user("dealer", username="dealer")
+
+
+@pytest.fixture
+def other_dealer(make_user: Callable[..., Any]) -> Any:
+    return make_user("dealer", username="other_dealer")
+
+
+@pytest.fixture
+def floor(make_user: Callable[..., Any]) -> Any:
+    return make_user("floor_manager", username="floor")
+
+
+@pytest.fixture
+def floor2(make_user: Callable[..., Any]) -> Any:
+    return make_user("floor_manager", username="floor2")
+
+
+@pytest.fixture
+def compliance(make_user: Callable[..., Any]) -> Any:
+    return make_user("compliance", username="compliance")
+
+
+@pytest.fixture
+def client_for() -> Callable[[Any], APIClient]:
+    """An API client authenticated with the user's token, as a tablet would be."""
+
+    def make(user: Any | None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            token, _ = Token.objects.get_or_create(user=user)
+            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def open_table(db: Any, floor: Any, dealer: Any) -> Any:
+    """An open HCF table dealt by ``dealer``: players in seats 1-4, seat 1 offered the
+    position. Rake 100 per player."""
+    table = services.table_create(
+        user=floor, name="HCF-T", game="high-card-flush", seat_count=7, dealer=dealer,
+        ante_min=100, ante_max=10_000, bank_min=5_000, bank_max=1_000_000,
+        rules={"rake": {"scheme": "per_player", "amount": 100}},
+    )
+    for number, name in {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"}.items():
+        services.seat_update(user=floor, table_id=table.pk, number=number, player=name,
+                             sitting_out=False)
+    return services.table_set_status(user=floor, table_id=table.pk, status="open")
+
+
+@pytest.fixture
+def dp_table(open_table: Any, dealer: Any) -> Any:
+    """``open_table`` with seat 1 holding the position and a bank of 50,000."""
+    services.rotation_decide(user=dealer, table_id=open_table.pk, seat=1, accept=True,
+                             bank=50_000)
+    open_table.refresh_from_db()
+    return open_table
+
+
+def record(**overrides: Any) -> dict[str, Any]:
+    """A valid HCF record for ``dp_table``: DP seat 1, players 2 and 3."""
+    data: dict[str, Any] = {
+        "designated_player": {"seat": 1, "bank": 50_000, "cards": list(DP_CARDS)},
+        "players": [
+            {"seat": 2, "cards": list(P2_CARDS), "ante": 1000, "raise": 1000,
+             "flush_bonus": 500, "straight_flush_bonus": 0},
+            {"seat": 3, "cards": list(P3_CARDS), "ante": 1000, "raise": 2000,
+             "flush_bonus": 0, "straight_flush_bonus": 0},
+        ],
+    }
+    data.update(overrides)
+    return data
+
+
+@pytest.fixture
+def on_postgres() -> bool:
+    return connection.vendor == "postgresql"

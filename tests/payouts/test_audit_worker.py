@@ -1,0 +1,67 @@
+"""The audit check through a real Celery worker and the real Redis broker."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+
+from casino.celery import app
+from payouts import services
+from payouts.models import AuditCheck, Settlement
+from tables import services as table_services
+from tests.conftest import record
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+pytestmark = [
+    pytest.mark.redis,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not REDIS_URL, reason="needs REDIS_URL: a real broker and worker"),
+]
+
+
+@pytest.fixture
+def redis_worker():
+    app.conf.update(task_always_eager=False, broker_url=REDIS_URL, result_backend=REDIS_URL)
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        yield
+    app.conf.task_always_eager = True
+
+
+def _settle_one(table, dealer):
+    hand = table_services.hand_open(user=dealer, table_id=table.pk)
+    table_services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
+    return hand
+
+
+def _wait_finished(check, seconds=60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        check.refresh_from_db()
+        if check.status != "pending":
+            return check
+        time.sleep(0.2)
+    raise AssertionError("the worker did not finish the audit check in time")
+
+
+def test_worker_verifies_the_chain_and_resettles_hands(dp_table, dealer, compliance,
+                                                       redis_worker):
+    _settle_one(dp_table, dealer)
+    # Queued through Redis when the request commits, run by the worker.
+    check = _wait_finished(services.audit_check_request(user=compliance))
+    assert check.status == "passed"
+    assert check.report["chain"]["ok"] is True
+    assert check.report["settlements_checked"] == 1
+
+
+def test_worker_reports_a_mismatch(dp_table, dealer, compliance, redis_worker):
+    hand = _settle_one(dp_table, dealer)
+    Settlement.objects.filter(hand_id=hand.pk).update(rake=0)
+    check = AuditCheck.objects.create(requested_by=compliance)
+    from payouts.tasks import audit_check_task
+
+    assert audit_check_task.delay(check.pk).get(timeout=60) == "failed"
+    check.refresh_from_db()
+    assert check.report["mismatches"][0]["hand"] == hand.pk
