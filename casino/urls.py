@@ -17,9 +17,10 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
-    path("api/schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]),
-         name="schema"),
-    path("api/docs/",
-         SpectacularSwaggerView.as_view(url_name="schema", permission_classes=[AllowAny]),
-         name="docs"),
+    path("api/schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="schema"),
+    path(
+        "api/docs/",
+        SpectacularSwaggerView.as_view(url_name="schema", permission_classes=[AllowAny]),
+        name="docs",
+    ),
 ]

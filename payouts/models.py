@@ -12,8 +12,7 @@ class Settlement(models.Model):
     check re-settles every stored hand that way.
     """
 
-    hand = models.OneToOneField("tables.Hand", on_delete=models.PROTECT,
-                                related_name="settlement")
+    hand = models.OneToOneField("tables.Hand", on_delete=models.PROTECT, related_name="settlement")
     record = models.JSONField()
     result = models.JSONField()
     rake = models.BigIntegerField()
@@ -22,6 +21,9 @@ class Settlement(models.Model):
 
     class Meta:
         ordering = ["-settled_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"settlement {self.pk} of hand {self.hand_id}"
 
 
 class SeatSettlement(models.Model):
@@ -39,6 +41,9 @@ class SeatSettlement(models.Model):
         ]
         ordering = ["settlement", "seat"]
 
+    def __str__(self) -> str:
+        return f"settlement {self.settlement_id} seat {self.seat}"
+
 
 class PayoutLine(models.Model):
     seat = models.ForeignKey(SeatSettlement, on_delete=models.PROTECT, related_name="lines")
@@ -47,13 +52,18 @@ class PayoutLine(models.Model):
     outcome = models.CharField(max_length=10)
     amount = models.BigIntegerField(help_text="won (+) or lost (-)")
     odds = models.CharField(max_length=20, blank=True)
-    against = models.PositiveSmallIntegerField(null=True, blank=True,
-                                               help_text="the opposing seat, on a bank's line")
-    capped_from = models.BigIntegerField(null=True, blank=True,
-                                         help_text="the payout before the per-hand cap")
+    against = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="the opposing seat, on a bank's line"
+    )
+    capped_from = models.BigIntegerField(
+        null=True, blank=True, help_text="the payout before the per-hand cap"
+    )
 
     class Meta:
         ordering = ["seat", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.wager} {self.outcome} {self.amount}"
 
 
 class AuditEntry(models.Model):
@@ -65,8 +75,9 @@ class AuditEntry(models.Model):
     """
 
     at = models.DateTimeField()
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                              on_delete=models.PROTECT)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
     actor_name = models.CharField(max_length=150, blank=True)
     action = models.CharField(max_length=50)
     table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT)
@@ -86,11 +97,17 @@ class AuditEntry(models.Model):
             )
         ]
 
+    def __str__(self) -> str:
+        return f"{self.pk} {self.action} {self.subject}"
+
 
 class AuditChainHead(models.Model):
     """A single row locked while appending, so entries chain one after another."""
 
     last_hash = models.CharField(max_length=64, default="0" * 64)
+
+    def __str__(self) -> str:
+        return self.last_hash
 
 
 class AuditCheck(models.Model):
@@ -101,8 +118,9 @@ class AuditCheck(models.Model):
         PASSED = "passed"
         FAILED = "failed"
 
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.PROTECT)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
     requested_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -110,3 +128,6 @@ class AuditCheck(models.Model):
 
     class Meta:
         ordering = ["-requested_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"audit check {self.pk} ({self.status})"

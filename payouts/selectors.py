@@ -16,8 +16,9 @@ def settlement_list(*, table_id: int | None = None) -> QuerySet[Settlement]:
     return queryset
 
 
-def audit_entry_list(*, table_id: int | None = None, hand_id: int | None = None,
-                     action: str | None = None) -> QuerySet[AuditEntry]:
+def audit_entry_list(
+    *, table_id: int | None = None, hand_id: int | None = None, action: str | None = None
+) -> QuerySet[AuditEntry]:
     queryset = AuditEntry.objects.all()
     if table_id is not None:
         queryset = queryset.filter(table_id=table_id)

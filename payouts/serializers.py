@@ -96,15 +96,36 @@ class SettlementSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Settlement
-        fields = ["id", "hand", "table", "hand_number", "rake", "settled_by", "settled_at",
-                  "seats", "record", "result"]
+        fields = [
+            "id",
+            "hand",
+            "table",
+            "hand_number",
+            "rake",
+            "settled_by",
+            "settled_at",
+            "seats",
+            "record",
+            "result",
+        ]
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = AuditEntry
-        fields = ["id", "at", "actor_name", "action", "table", "hand", "subject", "before",
-                  "after", "prev_hash", "hash"]
+        fields = [
+            "id",
+            "at",
+            "actor_name",
+            "action",
+            "table",
+            "hand",
+            "subject",
+            "before",
+            "after",
+            "prev_hash",
+            "hash",
+        ]
 
 
 class AuditCheckSerializer(serializers.ModelSerializer):

@@ -80,13 +80,29 @@ def audit_append(
     table_id = table.pk if table is not None else None
     hand_id = hand.pk if hand is not None else None
     digest = audit_entry_hash(
-        at=at, actor_id=actor_id, actor_name=actor_name, action=action, table_id=table_id,
-        hand_id=hand_id, subject=subject, before=before, after=after, prev_hash=head.last_hash,
+        at=at,
+        actor_id=actor_id,
+        actor_name=actor_name,
+        action=action,
+        table_id=table_id,
+        hand_id=hand_id,
+        subject=subject,
+        before=before,
+        after=after,
+        prev_hash=head.last_hash,
     )
     entry = AuditEntry.objects.create(
-        at=at, actor_id=actor_id, actor_name=actor_name, action=action, table_id=table_id,
-        hand_id=hand_id, subject=subject, before=before, after=after,
-        prev_hash=head.last_hash, hash=digest,
+        at=at,
+        actor_id=actor_id,
+        actor_name=actor_name,
+        action=action,
+        table_id=table_id,
+        hand_id=hand_id,
+        subject=subject,
+        before=before,
+        after=after,
+        prev_hash=head.last_hash,
+        hash=digest,
     )
     head.last_hash = digest
     head.save(update_fields=["last_hash"])
@@ -100,22 +116,41 @@ def settlement_store(
     transaction)."""
     data = result.to_dict()
     settlement = Settlement.objects.create(
-        hand=hand, record=record, result=data, rake=result.rake, settled_by=user,
+        hand=hand,
+        record=record,
+        result=data,
+        rake=result.rake,
+        settled_by=user,
         settled_at=timezone.now(),
     )
-    for seat in data["seats"]:
-        seat_row = SeatSettlement.objects.create(
-            settlement=settlement, seat=seat["seat"], role=seat["role"], status=seat["status"],
-            hand_description=seat.get("hand") or "", rake=seat["rake"], net=seat["net"],
+    seat_rows = SeatSettlement.objects.bulk_create(
+        SeatSettlement(
+            settlement=settlement,
+            seat=seat["seat"],
+            role=seat["role"],
+            status=seat["status"],
+            hand_description=seat.get("hand") or "",
+            rake=seat["rake"],
+            net=seat["net"],
         )
-        PayoutLine.objects.bulk_create(
-            PayoutLine(
-                seat=seat_row, wager=line["wager"], stake=line["stake"],
-                outcome=line["outcome"], amount=line["amount"], odds=line.get("odds") or "",
-                against=line.get("against"), capped_from=line.get("capped_from"),
-            )
-            for line in seat["lines"]
+        for seat in data["seats"]
+    )
+    if any(row.pk is None for row in seat_rows):  # backends that return no ids on insert
+        seat_rows = list(settlement.seats.order_by("seat"))
+    PayoutLine.objects.bulk_create(
+        PayoutLine(
+            seat=seat_row,
+            wager=line["wager"],
+            stake=line["stake"],
+            outcome=line["outcome"],
+            amount=line["amount"],
+            odds=line.get("odds") or "",
+            against=line.get("against"),
+            capped_from=line.get("capped_from"),
         )
+        for seat_row, seat in zip(seat_rows, data["seats"], strict=True)
+        for line in seat["lines"]
+    )
     return settlement
 
 
@@ -141,8 +176,7 @@ def _result_lines(result: dict[str, Any]) -> dict[int, dict[str, Any]]:
             "net": seat["net"],
             "status": seat["status"],
             "lines": [
-                (line["wager"], line["stake"], line["outcome"], line["amount"],
-                 line.get("against"))
+                (line["wager"], line["stake"], line["outcome"], line["amount"], line.get("against"))
                 for line in seat["lines"]
             ],
         }
@@ -156,21 +190,35 @@ def audit_verify_chain() -> dict[str, Any]:
     count = 0
     for entry in AuditEntry.objects.order_by("id").iterator():
         expected = audit_entry_hash(
-            at=entry.at, actor_id=entry.actor_id, actor_name=entry.actor_name,
-            action=entry.action, table_id=entry.table_id, hand_id=entry.hand_id,
-            subject=entry.subject, before=entry.before, after=entry.after,
+            at=entry.at,
+            actor_id=entry.actor_id,
+            actor_name=entry.actor_name,
+            action=entry.action,
+            table_id=entry.table_id,
+            hand_id=entry.hand_id,
+            subject=entry.subject,
+            before=entry.before,
+            after=entry.after,
             prev_hash=entry.prev_hash,
         )
         if entry.prev_hash != prev or entry.hash != expected:
-            return {"ok": False, "entries_checked": count, "broken_at": entry.pk,
-                    "problem": f"audit entry {entry.pk} ({entry.action}, {entry.subject}) "
-                               "does not match its hash chain"}
+            return {
+                "ok": False,
+                "entries_checked": count,
+                "broken_at": entry.pk,
+                "problem": f"audit entry {entry.pk} ({entry.action}, {entry.subject}) "
+                "does not match its hash chain",
+            }
         prev = entry.hash
         count += 1
     head = AuditChainHead.objects.filter(pk=1).first()
     if head is not None and head.last_hash != prev:
-        return {"ok": False, "entries_checked": count, "broken_at": None,
-                "problem": "the newest audit entries are missing: the chain ends before its head"}
+        return {
+            "ok": False,
+            "entries_checked": count,
+            "broken_at": None,
+            "problem": "the newest audit entries are missing: the chain ends before its head",
+        }
     return {"ok": True, "entries_checked": count, "broken_at": None, "problem": None}
 
 
@@ -182,18 +230,26 @@ def settlements_recheck() -> dict[str, Any]:
     for settlement in queryset.order_by("id").iterator(chunk_size=200):
         checked += 1
         hand = settlement.hand
-        where = {"settlement": settlement.pk, "hand": hand.pk,
-                 "table": hand.table.name, "hand_number": hand.number}
+        where = {
+            "settlement": settlement.pk,
+            "hand": hand.pk,
+            "table": hand.table.name,
+            "hand_number": hand.number,
+        }
         try:
             recomputed = GAMES[hand.game].evaluate(settlement.record, hand.rules).to_dict()
         except Exception as exc:  # a stored record the engine now refuses is a finding
             mismatches.append({**where, "problem": f"re-settling failed: {exc}"})
             continue
         if recomputed != settlement.result:
-            keys = sorted(k for k in recomputed.keys() | settlement.result.keys()
-                          if recomputed.get(k) != settlement.result.get(k))
-            mismatches.append({**where, "problem": "stored result differs from the engine's",
-                               "fields": keys})
+            keys = sorted(
+                k
+                for k in recomputed.keys() | settlement.result.keys()
+                if recomputed.get(k) != settlement.result.get(k)
+            )
+            mismatches.append(
+                {**where, "problem": "stored result differs from the engine's", "fields": keys}
+            )
         elif _stored_lines(settlement) != _result_lines(recomputed):
             mismatches.append({**where, "problem": "stored payout lines differ from the result"})
         elif settlement.rake != recomputed["rake"]:
@@ -207,8 +263,11 @@ def audit_check_run(*, check_id: int) -> AuditCheck:
     chain = audit_verify_chain()
     resettle = settlements_recheck()
     check.report = {"chain": chain, **resettle}
-    check.status = (AuditCheck.Status.PASSED if chain["ok"] and not resettle["mismatches"]
-                    else AuditCheck.Status.FAILED)
+    check.status = (
+        AuditCheck.Status.PASSED
+        if chain["ok"] and not resettle["mismatches"]
+        else AuditCheck.Status.FAILED
+    )
     check.finished_at = timezone.now()
     check.save(update_fields=["report", "status", "finished_at"])
     return check

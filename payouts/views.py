@@ -32,10 +32,12 @@ class GameListView(APIView):
 
     @extend_schema(responses={200: GameSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        return Response([
-            {"code": game.code, "name": game.name, "rules": game.default_rules()}
-            for game in GAMES.values()
-        ])
+        return Response(
+            [
+                {"code": game.code, "name": game.name, "rules": game.default_rules()}
+                for game in GAMES.values()
+            ]
+        )
 
 
 class EvaluateView(APIView):
@@ -43,8 +45,9 @@ class EvaluateView(APIView):
 
     write_roles = ROLES
 
-    @extend_schema(request=HighCardFlushEvaluateSerializer,
-                   responses={200: SettlementResultSerializer})
+    @extend_schema(
+        request=HighCardFlushEvaluateSerializer, responses={200: SettlementResultSerializer}
+    )
     def post(self, request: Request, code: str) -> Response:
         game = GAMES.get(code)
         if game is None:
@@ -68,8 +71,7 @@ class SettlementListView(ListAPIView):
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         table = self.request.query_params.get("table")
-        return selectors.settlement_list(table_id=int(table) if table and table.isdigit()
-                                         else None)
+        return selectors.settlement_list(table_id=int(table) if table and table.isdigit() else None)
 
 
 class SettlementDetailView(RetrieveAPIView):
@@ -84,9 +86,13 @@ class AuditEntryListView(ListAPIView):
 
     serializer_class = AuditEntrySerializer
 
-    @extend_schema(parameters=[OpenApiParameter("table", OpenApiTypes.INT),
-                               OpenApiParameter("hand", OpenApiTypes.INT),
-                               OpenApiParameter("action", OpenApiTypes.STR)])
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("table", OpenApiTypes.INT),
+            OpenApiParameter("hand", OpenApiTypes.INT),
+            OpenApiParameter("action", OpenApiTypes.STR),
+        ]
+    )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
@@ -97,8 +103,9 @@ class AuditEntryListView(ListAPIView):
             value = params.get(name)
             return int(value) if value and value.isdigit() else None
 
-        return selectors.audit_entry_list(table_id=number("table"), hand_id=number("hand"),
-                                          action=params.get("action"))
+        return selectors.audit_entry_list(
+            table_id=number("table"), hand_id=number("hand"), action=params.get("action")
+        )
 
 
 class AuditCheckListView(ListAPIView):
@@ -123,5 +130,3 @@ class AuditCheckDetailView(RetrieveAPIView):
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.audit_check_list()
-
-

@@ -21,7 +21,10 @@ class Table(models.Model):
     game = models.CharField(max_length=40, choices=Game.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CLOSED)
     dealer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="dealt_tables",
     )
     seat_count = models.PositiveSmallIntegerField(default=7)
@@ -48,10 +51,12 @@ class Table(models.Model):
 
     class Meta:
         constraints = [
-            models.CheckConstraint(condition=Q(ante_min__lte=models.F("ante_max")),
-                                   name="table_ante_min_le_max"),
-            models.CheckConstraint(condition=Q(bank_min__lte=models.F("bank_max")),
-                                   name="table_bank_min_le_max"),
+            models.CheckConstraint(
+                condition=Q(ante_min__lte=models.F("ante_max")), name="table_ante_min_le_max"
+            ),
+            models.CheckConstraint(
+                condition=Q(bank_min__lte=models.F("bank_max")), name="table_bank_min_le_max"
+            ),
             models.CheckConstraint(condition=Q(seat_count__gte=2), name="table_two_seats_or_more"),
         ]
         ordering = ["name"]
@@ -108,7 +113,10 @@ class TableChange(models.Model):
     )
     requested_at = models.DateTimeField(auto_now_add=True)
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="decided_changes",
     )
     decided_at = models.DateTimeField(null=True, blank=True)
@@ -117,6 +125,9 @@ class TableChange(models.Model):
 
     class Meta:
         ordering = ["-requested_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"change {self.pk} of {self.table_id} ({self.status})"
 
 
 class RotationEvent(models.Model):
@@ -132,12 +143,16 @@ class RotationEvent(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField()
     bank = models.PositiveBigIntegerField(null=True, blank=True)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                           on_delete=models.PROTECT)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
     at = models.DateTimeField()
 
     class Meta:
         ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} seat {self.seat}"
 
 
 class Hand(models.Model):
@@ -156,19 +171,26 @@ class Hand(models.Model):
     dp_bank = models.PositiveBigIntegerField(null=True, blank=True)
     button = models.PositiveSmallIntegerField(null=True, blank=True)
     seats = models.JSONField(help_text="seats in play when the hand opened")
-    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                  related_name="opened_hands")
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="opened_hands"
+    )
     opened_at = models.DateTimeField()
     closed_at = models.DateTimeField(null=True, blank=True)
     void_reason = models.TextField(blank=True)
-    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                  on_delete=models.PROTECT, related_name="voided_hands")
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="voided_hands",
+    )
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_once_per_table"),
-            models.UniqueConstraint(fields=["table"], condition=Q(status="open"),
-                                    name="one_open_hand_per_table"),
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(status="open"), name="one_open_hand_per_table"
+            ),
         ]
         ordering = ["table", "-number"]
 

@@ -37,8 +37,13 @@ def rotation_state(*, table: Table, recent: int = 20) -> dict[str, Any]:
         "stopped": table.stopped,
         "policy": table.rotation_policy,
         "events": [
-            {"kind": e.kind, "seat": e.seat, "bank": e.bank, "at": e.at.isoformat(),
-             "by": e.by.get_username() if e.by else None}
+            {
+                "kind": e.kind,
+                "seat": e.seat,
+                "bank": e.bank,
+                "at": e.at.isoformat(),
+                "by": e.by.get_username() if e.by else None,
+            }
             for e in events[:recent]
         ],
     }

@@ -24,10 +24,27 @@ class TableSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "name", "game", "status", "dealer", "seat_count", "ante_min",
-                  "ante_max", "bank_min", "bank_max", "smallest_chip", "rules",
-                  "rotation_policy", "dp_seat", "dp_bank", "offer_seat", "stopped",
-                  "next_hand_number", "seats"]
+        fields = [
+            "id",
+            "name",
+            "game",
+            "status",
+            "dealer",
+            "seat_count",
+            "ante_min",
+            "ante_max",
+            "bank_min",
+            "bank_max",
+            "smallest_chip",
+            "rules",
+            "rotation_policy",
+            "dp_seat",
+            "dp_bank",
+            "offer_seat",
+            "stopped",
+            "next_hand_number",
+            "seats",
+        ]
 
 
 class TableCreateSerializer(serializers.Serializer):
@@ -35,8 +52,10 @@ class TableCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
     seat_count = serializers.IntegerField(min_value=2, max_value=10, default=7)
     dealer = serializers.SlugRelatedField(
-        slug_field="username", queryset=User.objects.filter(groups__name=DEALER),
-        required=False, allow_null=True,
+        slug_field="username",
+        queryset=User.objects.filter(groups__name=DEALER),
+        required=False,
+        allow_null=True,
     )
     ante_min = serializers.IntegerField(min_value=1)
     ante_max = serializers.IntegerField(min_value=1)
@@ -53,7 +72,8 @@ class TableStatusSerializer(serializers.Serializer):
 
 class DealerAssignSerializer(serializers.Serializer):
     dealer = serializers.SlugRelatedField(
-        slug_field="username", queryset=User.objects.filter(groups__name=DEALER),
+        slug_field="username",
+        queryset=User.objects.filter(groups__name=DEALER),
         allow_null=True,
     )
 
@@ -69,15 +89,27 @@ class TableChangeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = TableChange
-        fields = ["id", "table", "changes", "before", "reason", "status", "requested_by",
-                  "requested_at", "decided_by", "decided_at", "decision_note",
-                  "applies_from_hand"]
+        fields = [
+            "id",
+            "table",
+            "changes",
+            "before",
+            "reason",
+            "status",
+            "requested_by",
+            "requested_at",
+            "decided_by",
+            "decided_at",
+            "decision_note",
+            "applies_from_hand",
+        ]
 
 
 class ChangeRequestSerializer(serializers.Serializer):
     changes = serializers.DictField(
         help_text="new values for any of ante_min, ante_max, bank_min, bank_max, "
-                  "smallest_chip, rules (merged by key), rotation_policy (merged by key)")
+        "smallest_chip, rules (merged by key), rotation_policy (merged by key)"
+    )
     reason = serializers.CharField(allow_blank=True, required=False, default="")
 
 
@@ -117,9 +149,24 @@ class HandSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Hand
-        fields = ["id", "table", "number", "game", "status", "rules", "dp_seat", "dp_bank",
-                  "button", "seats", "opened_by", "opened_at", "closed_at", "void_reason",
-                  "voided_by", "settlement"]
+        fields = [
+            "id",
+            "table",
+            "number",
+            "game",
+            "status",
+            "rules",
+            "dp_seat",
+            "dp_bank",
+            "button",
+            "seats",
+            "opened_by",
+            "opened_at",
+            "closed_at",
+            "void_reason",
+            "voided_by",
+            "settlement",
+        ]
 
     def get_settlement(self, hand: Hand) -> int | None:
         settlement = getattr(hand, "settlement", None)

@@ -66,11 +66,15 @@ def _validate_config(game: str, config: dict[str, Any]) -> None:
             problems.add(name, f"{name} must be a whole number of minor units, at least 1")
     if not problems:
         if config["ante_min"] > config["ante_max"]:
-            problems.add("ante_max", f"ante maximum {config['ante_max']} is below the "
-                                     f"minimum {config['ante_min']}")
+            problems.add(
+                "ante_max",
+                f"ante maximum {config['ante_max']} is below the minimum {config['ante_min']}",
+            )
         if config["bank_min"] > config["bank_max"]:
-            problems.add("bank_max", f"bank maximum {config['bank_max']} is below the "
-                                     f"minimum {config['bank_min']}")
+            problems.add(
+                "bank_max",
+                f"bank maximum {config['bank_max']} is below the minimum {config['bank_min']}",
+            )
     rules = config.get("rules") or {}
     if not isinstance(rules, dict):
         problems.add("rules", "rules must be an object")
@@ -123,11 +127,17 @@ def _rotation_state(table: Table) -> dict[str, Any]:
 
 def _event(table: Table, kind: str, seat: int, user: Any, bank: int | None = None) -> None:
     before = None
-    RotationEvent.objects.create(table=table, kind=kind, seat=seat, bank=bank, by=user,
-                                 at=timezone.now())
-    audit_append(actor=user, action=f"rotation_{kind}", subject=f"table:{table.pk}",
-                 table=table, before=before,
-                 after={"seat": seat, "bank": bank, **_rotation_state(table)})
+    RotationEvent.objects.create(
+        table=table, kind=kind, seat=seat, bank=bank, by=user, at=timezone.now()
+    )
+    audit_append(
+        actor=user,
+        action=f"rotation_{kind}",
+        subject=f"table:{table.pk}",
+        table=table,
+        before=before,
+        after={"seat": seat, "bank": bank, **_rotation_state(table)},
+    )
 
 
 def _offer_from(table: Table, user: Any, after: int | None) -> None:
@@ -135,8 +145,16 @@ def _offer_from(table: Table, user: Any, after: int | None) -> None:
     seat = rotation.next_seat_clockwise(_seats_in_play(table), after)
     table.offer_seat = seat
     table.offer_round_start = seat
-    table.save(update_fields=["offer_seat", "offer_round_start", "dp_seat", "dp_bank",
-                              "stopped", "last_dp_seat"])
+    table.save(
+        update_fields=[
+            "offer_seat",
+            "offer_round_start",
+            "dp_seat",
+            "dp_bank",
+            "stopped",
+            "last_dp_seat",
+        ]
+    )
     if seat is not None:
         _event(table, RotationEvent.Kind.OFFER, seat, user)
 
@@ -151,13 +169,28 @@ def _ensure_offer(table: Table, user: Any) -> None:
 
 
 @transaction.atomic
-def table_create(*, user: AbstractBaseUser, name: str, game: str, ante_min: int,
-                 ante_max: int, bank_min: int, bank_max: int, smallest_chip: int = 1,
-                 seat_count: int = 7, dealer: AbstractBaseUser | None = None,
-                 rules: dict[str, Any] | None = None,
-                 rotation_policy: dict[str, Any] | None = None) -> Table:
-    limits = {"ante_min": ante_min, "ante_max": ante_max, "bank_min": bank_min,
-              "bank_max": bank_max, "smallest_chip": smallest_chip}
+def table_create(
+    *,
+    user: AbstractBaseUser,
+    name: str,
+    game: str,
+    ante_min: int,
+    ante_max: int,
+    bank_min: int,
+    bank_max: int,
+    smallest_chip: int = 1,
+    seat_count: int = 7,
+    dealer: AbstractBaseUser | None = None,
+    rules: dict[str, Any] | None = None,
+    rotation_policy: dict[str, Any] | None = None,
+) -> Table:
+    limits = {
+        "ante_min": ante_min,
+        "ante_max": ante_max,
+        "bank_min": bank_min,
+        "bank_max": bank_max,
+        "smallest_chip": smallest_chip,
+    }
     if game not in GAMES:
         raise ApplicationError(f"unknown game {game!r}", path="game")
     config = {**limits, "rules": rules or {}, "rotation_policy": rotation_policy or {}}
@@ -166,14 +199,29 @@ def table_create(*, user: AbstractBaseUser, name: str, game: str, ante_min: int,
         raise ApplicationError(f"{dealer.get_username()} is not a dealer", path="dealer")
     if Table.objects.filter(name=name).exists():
         raise ApplicationError(f"a table named {name!r} already exists", path="name")
-    table = Table.objects.create(name=name, game=game, seat_count=seat_count, dealer=dealer,
-                                 rules=config["rules"],
-                                 rotation_policy=config["rotation_policy"], **limits)
+    table = Table.objects.create(
+        name=name,
+        game=game,
+        seat_count=seat_count,
+        dealer=dealer,
+        rules=config["rules"],
+        rotation_policy=config["rotation_policy"],
+        **limits,
+    )
     Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, seat_count + 1))
-    audit_append(actor=user, action="table_create", subject=f"table:{table.pk}", table=table,
-                 after={"name": name, "game": game, "seat_count": seat_count,
-                        "dealer": dealer.get_username() if dealer else None,
-                        **table_config(table)})
+    audit_append(
+        actor=user,
+        action="table_create",
+        subject=f"table:{table.pk}",
+        table=table,
+        after={
+            "name": name,
+            "game": game,
+            "seat_count": seat_count,
+            "dealer": dealer.get_username() if dealer else None,
+            **table_config(table),
+        },
+    )
     return table
 
 
@@ -187,48 +235,69 @@ def table_set_status(*, user: AbstractBaseUser, table_id: int, status: str) -> T
     before = table.status
     table.status = status
     table.save(update_fields=["status"])
-    audit_append(actor=user, action=f"table_{status}", subject=f"table:{table.pk}",
-                 table=table, before={"status": before}, after={"status": status})
+    audit_append(
+        actor=user,
+        action=f"table_{status}",
+        subject=f"table:{table.pk}",
+        table=table,
+        before={"status": before},
+        after={"status": status},
+    )
     if status == Table.Status.OPEN:
         _ensure_offer(table, user)
     return table
 
 
 @transaction.atomic
-def table_assign_dealer(*, user: AbstractBaseUser, table_id: int,
-                        dealer: AbstractBaseUser | None) -> Table:
+def table_assign_dealer(
+    *, user: AbstractBaseUser, table_id: int, dealer: AbstractBaseUser | None
+) -> Table:
     table = _lock_table(table_id)
     if dealer is not None and not has_role(dealer, DEALER):
         raise ApplicationError(f"{dealer.get_username()} is not a dealer", path="dealer")
     before = table.dealer.get_username() if table.dealer else None
     table.dealer = dealer
     table.save(update_fields=["dealer"])
-    audit_append(actor=user, action="table_dealer", subject=f"table:{table.pk}", table=table,
-                 before={"dealer": before},
-                 after={"dealer": dealer.get_username() if dealer else None})
+    audit_append(
+        actor=user,
+        action="table_dealer",
+        subject=f"table:{table.pk}",
+        table=table,
+        before={"dealer": before},
+        after={"dealer": dealer.get_username() if dealer else None},
+    )
     return table
 
 
 @transaction.atomic
-def seat_update(*, user: AbstractBaseUser, table_id: int, number: int, player: str,
-                sitting_out: bool) -> Seat:
+def seat_update(
+    *, user: AbstractBaseUser, table_id: int, number: int, player: str, sitting_out: bool
+) -> Seat:
     table = _lock_table(table_id)
     require_table_actor(user, table)
     seat = Seat.objects.filter(table=table, number=number).first()
     if seat is None:
-        raise ApplicationError(f"table {table.name} has no seat {number} "
-                               f"(seats 1-{table.seat_count})", path="seat")
+        raise ApplicationError(
+            f"table {table.name} has no seat {number} (seats 1-{table.seat_count})", path="seat"
+        )
     open_hand = table.hands.filter(status=Hand.Status.OPEN).first()
     if open_hand is not None and number in open_hand.seats and not (player and not sitting_out):
-        raise Conflict(f"seat {number} is in hand {open_hand.number}; it can leave when the "
-                       "hand is settled or voided")
+        raise Conflict(
+            f"seat {number} is in hand {open_hand.number}; it can leave when the "
+            "hand is settled or voided"
+        )
     before = {"player": seat.player, "sitting_out": seat.sitting_out}
     seat.player = player
     seat.sitting_out = sitting_out
     seat.save(update_fields=["player", "sitting_out"])
-    audit_append(actor=user, action="seat_update", subject=f"table:{table.pk}:seat:{number}",
-                 table=table, before=before,
-                 after={"player": player, "sitting_out": sitting_out})
+    audit_append(
+        actor=user,
+        action="seat_update",
+        subject=f"table:{table.pk}:seat:{number}",
+        table=table,
+        before=before,
+        after={"player": player, "sitting_out": sitting_out},
+    )
     if not seat.in_play:
         if table.dp_seat == number:
             table.dp_seat, table.dp_bank = None, None
@@ -244,25 +313,35 @@ def seat_update(*, user: AbstractBaseUser, table_id: int, number: int, player: s
 
 
 @transaction.atomic
-def change_request(*, user: AbstractBaseUser, table_id: int, changes: dict[str, Any],
-                   reason: str = "") -> TableChange:
+def change_request(
+    *, user: AbstractBaseUser, table_id: int, changes: dict[str, Any], reason: str = ""
+) -> TableChange:
     table = _lock_table(table_id)
     require_table_actor(user, table)
     problems = Problems()
     if not isinstance(changes, dict) or not changes:
-        raise ApplicationError("changes must name at least one of: " + ", ".join(CHANGEABLE),
-                               path="changes")
+        raise ApplicationError(
+            "changes must name at least one of: " + ", ".join(CHANGEABLE), path="changes"
+        )
     for key in changes:
         if key not in CHANGEABLE:
-            problems.add(f"changes.{key}", f"{key!r} cannot be changed; changeable: "
-                                           + ", ".join(CHANGEABLE))
+            problems.add(
+                f"changes.{key}", f"{key!r} cannot be changed; changeable: " + ", ".join(CHANGEABLE)
+            )
     problems.raise_if_any()
     before = table_config(table)
     _validate_config(table.game, _merged(before, changes))
-    change = TableChange.objects.create(table=table, changes=changes, before=before,
-                                        reason=reason, requested_by=user)
-    audit_append(actor=user, action="table_change_requested", subject=f"change:{change.pk}",
-                 table=table, before=before, after={"changes": changes, "reason": reason})
+    change = TableChange.objects.create(
+        table=table, changes=changes, before=before, reason=reason, requested_by=user
+    )
+    audit_append(
+        actor=user,
+        action="table_change_requested",
+        subject=f"change:{change.pk}",
+        table=table,
+        before=before,
+        after={"changes": changes, "reason": reason},
+    )
     return change
 
 
@@ -309,9 +388,14 @@ def change_approve(*, user: AbstractBaseUser, change_id: int, note: str = "") ->
     change.decision_note = note
     change.applies_from_hand = table.next_hand_number
     change.save()
-    audit_append(actor=user, action="table_change_approved", subject=f"change:{change.pk}",
-                 table=table, before=before,
-                 after={**after, "applies_from_hand": change.applies_from_hand, "note": note})
+    audit_append(
+        actor=user,
+        action="table_change_approved",
+        subject=f"change:{change.pk}",
+        table=table,
+        before=before,
+        after={**after, "applies_from_hand": change.applies_from_hand, "note": note},
+    )
     return change
 
 
@@ -323,9 +407,14 @@ def change_reject(*, user: AbstractBaseUser, change_id: int, note: str = "") -> 
     change.decided_at = timezone.now()
     change.decision_note = note
     change.save()
-    audit_append(actor=user, action="table_change_rejected", subject=f"change:{change.pk}",
-                 table=table, before=change.before,
-                 after={"changes": change.changes, "note": note})
+    audit_append(
+        actor=user,
+        action="table_change_rejected",
+        subject=f"change:{change.pk}",
+        table=table,
+        before=change.before,
+        after={"changes": change.changes, "note": note},
+    )
     return change
 
 
@@ -333,8 +422,9 @@ def change_reject(*, user: AbstractBaseUser, change_id: int, note: str = "") -> 
 
 
 @transaction.atomic
-def rotation_decide(*, user: AbstractBaseUser, table_id: int, seat: int, accept: bool,
-                    bank: int | None = None) -> Table:
+def rotation_decide(
+    *, user: AbstractBaseUser, table_id: int, seat: int, accept: bool, bank: int | None = None
+) -> Table:
     """Record the offered seat's answer (clauses 15-17)."""
     table = _lock_table(table_id)
     require_table_actor(user, table)
@@ -346,25 +436,32 @@ def rotation_decide(*, user: AbstractBaseUser, table_id: int, seat: int, accept:
     if table.dp_seat is not None:
         raise Conflict(f"seat {table.dp_seat} already holds the designated player position")
     if table.offer_seat != seat:
-        raise Conflict(f"the position is offered to seat {table.offer_seat}, not seat {seat}",
-                       path="seat")
+        raise Conflict(
+            f"the position is offered to seat {table.offer_seat}, not seat {seat}", path="seat"
+        )
     if accept:
         problems = Problems()
         if isinstance(bank, bool) or not isinstance(bank, int):
             problems.add("bank", "the designated player's bank is needed to accept")
         elif not table.bank_min <= bank <= table.bank_max:
-            problems.add("bank", f"designated player bank {bank} is outside the table's "
-                                 f"limits {table.bank_min}-{table.bank_max}")
+            problems.add(
+                "bank",
+                f"designated player bank {bank} is outside the table's "
+                f"limits {table.bank_min}-{table.bank_max}",
+            )
         elif bank % table.smallest_chip:
-            problems.add("bank", f"bank {bank} is not a multiple of the smallest chip "
-                                 f"{table.smallest_chip}")
+            problems.add(
+                "bank", f"bank {bank} is not a multiple of the smallest chip {table.smallest_chip}"
+            )
         problems.raise_if_any()
-        rotation.check_may_hold(_policy(table), seat=seat, history=_holdings(table),
-                                now=timezone.now())
+        rotation.check_may_hold(
+            _policy(table), seat=seat, history=_holdings(table), now=timezone.now()
+        )
         table.dp_seat, table.dp_bank = seat, bank
         table.offer_seat, table.offer_round_start, table.stopped = None, None, False
-        table.save(update_fields=["dp_seat", "dp_bank", "offer_seat", "offer_round_start",
-                                  "stopped"])
+        table.save(
+            update_fields=["dp_seat", "dp_bank", "offer_seat", "offer_round_start", "stopped"]
+        )
         _event(table, RotationEvent.Kind.ACCEPT, seat, user, bank)
         return table
     _event(table, RotationEvent.Kind.DECLINE, seat, user)
@@ -396,9 +493,12 @@ def hand_open(*, user: AbstractBaseUser, table_id: int) -> Hand:
     in_play = _seats_in_play(table)
     if table.stopped or table.dp_seat is None:
         offer = f"; the offer is with seat {table.offer_seat}" if table.offer_seat else ""
-        reason = ("the offer went round the table without acceptance; the game stops until a "
-                  "player accepts (clause 16)" if table.stopped
-                  else "no player has accepted the designated player position (clause 15)")
+        reason = (
+            "the offer went round the table without acceptance; the game stops until a "
+            "player accepts (clause 16)"
+            if table.stopped
+            else "no player has accepted the designated player position (clause 15)"
+        )
         raise Conflict(reason + offer)
     if table.dp_seat not in in_play:
         raise Conflict(f"the designated player's seat {table.dp_seat} is not in play")
@@ -406,28 +506,49 @@ def hand_open(*, user: AbstractBaseUser, table_id: int) -> Hand:
         raise Conflict("a hand needs at least one player besides the designated player")
     now = timezone.now()
     try:
-        rotation.check_may_hold(_policy(table), seat=table.dp_seat, history=_holdings(table),
-                                now=now)
+        rotation.check_may_hold(
+            _policy(table), seat=table.dp_seat, history=_holdings(table), now=now
+        )
     except RuleError as exc:
         raise Conflict(str(exc), path="designated_player.seat") from None
     if not table.bank_min <= (table.dp_bank or 0) <= table.bank_max:
-        raise Conflict(f"designated player bank {table.dp_bank} is outside the table's limits "
-                       f"{table.bank_min}-{table.bank_max}")
+        raise Conflict(
+            f"designated player bank {table.dp_bank} is outside the table's limits "
+            f"{table.bank_min}-{table.bank_max}"
+        )
     rules = hand_rules(table.game, table_config(table))
     try:
         hand = Hand.objects.create(
-            table=table, number=table.next_hand_number, game=table.game, rules=rules,
-            dp_seat=table.dp_seat, dp_bank=table.dp_bank, button=table.dp_seat, seats=in_play,
-            opened_by=user, opened_at=now,
+            table=table,
+            number=table.next_hand_number,
+            game=table.game,
+            rules=rules,
+            dp_seat=table.dp_seat,
+            dp_bank=table.dp_bank,
+            button=table.dp_seat,
+            seats=in_play,
+            opened_by=user,
+            opened_at=now,
         )
     except IntegrityError:
         raise Conflict(f"another hand was opened at table {table.name}") from None
     table.next_hand_number += 1
     table.save(update_fields=["next_hand_number"])
-    audit_append(actor=user, action="hand_open", subject=f"hand:{hand.pk}", table=table,
-                 hand=hand, after={"number": hand.number, "designated_player": hand.dp_seat,
-                                   "bank": hand.dp_bank, "button": hand.button,
-                                   "seats": in_play, "rules": rules})
+    audit_append(
+        actor=user,
+        action="hand_open",
+        subject=f"hand:{hand.pk}",
+        table=table,
+        hand=hand,
+        after={
+            "number": hand.number,
+            "designated_player": hand.dp_seat,
+            "bank": hand.dp_bank,
+            "button": hand.button,
+            "seats": in_play,
+            "rules": rules,
+        },
+    )
     return hand
 
 
@@ -459,22 +580,27 @@ def _settle_record(hand: Hand, record: Any) -> dict[str, Any]:
     dp = record.get("designated_player")
     if isinstance(dp, dict):
         if dp.get("seat") != hand.dp_seat:
-            problems.add("designated_player.seat",
-                         f"seat {dp.get('seat')} is not this hand's designated player "
-                         f"(seat {hand.dp_seat})")
+            problems.add(
+                "designated_player.seat",
+                f"seat {dp.get('seat')} is not this hand's designated player (seat {hand.dp_seat})",
+            )
         if "bank" not in dp:
             dp["bank"] = hand.dp_bank
         elif dp["bank"] != hand.dp_bank:
-            problems.add("designated_player.bank",
-                         f"bank {dp['bank']} differs from the bank {hand.dp_bank} posted "
-                         "when the hand opened")
+            problems.add(
+                "designated_player.bank",
+                f"bank {dp['bank']} differs from the bank {hand.dp_bank} posted "
+                "when the hand opened",
+            )
     players = record.get("players")
     if isinstance(players, list):
         for index, player in enumerate(players):
             seat = player.get("seat") if isinstance(player, dict) else None
             if isinstance(seat, int) and seat not in hand.seats:
-                problems.add(f"players[{index}].seat",
-                             f"seat {seat} was not in play when hand {hand.number} opened")
+                problems.add(
+                    f"players[{index}].seat",
+                    f"seat {seat} was not in play when hand {hand.number} opened",
+                )
     problems.raise_if_any()
     return record
 
@@ -490,11 +616,20 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: Any) -> Settlem
     hand.status = Hand.Status.SETTLED
     hand.closed_at = settlement.settled_at
     hand.save(update_fields=["status", "closed_at"])
-    audit_append(actor=user, action="hand_settle", subject=f"hand:{hand.pk}", table=hand.table,
-                 hand=hand, before={"status": Hand.Status.OPEN},
-                 after={"status": Hand.Status.SETTLED, "settlement": settlement.pk,
-                        "rake": result.rake,
-                        "nets": {str(s.seat): s.net for s in result.seats}})
+    audit_append(
+        actor=user,
+        action="hand_settle",
+        subject=f"hand:{hand.pk}",
+        table=hand.table,
+        hand=hand,
+        before={"status": Hand.Status.OPEN},
+        after={
+            "status": Hand.Status.SETTLED,
+            "settlement": settlement.pk,
+            "rake": result.rake,
+            "nets": {str(s.seat): s.net for s in result.seats},
+        },
+    )
     _end_hand(hand, user)
     return settlement
 
@@ -509,8 +644,14 @@ def hand_void(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Hand:
     hand.voided_by = user
     hand.closed_at = timezone.now()
     hand.save(update_fields=["status", "void_reason", "voided_by", "closed_at"])
-    audit_append(actor=user, action="hand_void", subject=f"hand:{hand.pk}", table=hand.table,
-                 hand=hand, before={"status": Hand.Status.OPEN},
-                 after={"status": Hand.Status.VOIDED, "reason": hand.void_reason})
+    audit_append(
+        actor=user,
+        action="hand_void",
+        subject=f"hand:{hand.pk}",
+        table=hand.table,
+        hand=hand,
+        before={"status": Hand.Status.OPEN},
+        after={"status": Hand.Status.VOIDED, "reason": hand.void_reason},
+    )
     _end_hand(hand, user)
     return hand

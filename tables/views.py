@@ -71,8 +71,9 @@ class TableStatusView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = TableStatusSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        table = services.table_set_status(user=request.user, table_id=pk,
-                                          status=data.validated_data["status"])
+        table = services.table_set_status(
+            user=request.user, table_id=pk, status=data.validated_data["status"]
+        )
         return Response(TableSerializer(table).data)
 
 
@@ -86,8 +87,9 @@ class TableDealerView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = DealerAssignSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        table = services.table_assign_dealer(user=request.user, table_id=pk,
-                                             dealer=data.validated_data["dealer"])
+        table = services.table_assign_dealer(
+            user=request.user, table_id=pk, dealer=data.validated_data["dealer"]
+        )
         return Response(TableSerializer(table).data)
 
 
@@ -101,8 +103,9 @@ class SeatView(APIView):
     def post(self, request: Request, pk: int, number: int) -> Response:
         data = SeatUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        seat = services.seat_update(user=request.user, table_id=pk, number=number,
-                                    **data.validated_data)
+        seat = services.seat_update(
+            user=request.user, table_id=pk, number=number, **data.validated_data
+        )
         return Response(SeatSerializer(seat).data)
 
 
@@ -158,7 +161,9 @@ class RotationView(APIView):
         data = RotationDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         table = services.rotation_decide(
-            user=request.user, table_id=pk, seat=data.validated_data["seat"],
+            user=request.user,
+            table_id=pk,
+            seat=data.validated_data["seat"],
             accept=data.validated_data["decision"] == "accept",
             bank=data.validated_data.get("bank"),
         )
@@ -191,14 +196,20 @@ class HandSettleView(APIView):
 
     write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(request=HighCardFlushRecordSerializer,
-                   responses={201: SettlementResultSerializer,
-                              409: OpenApiResponse(description="hand already settled or voided")})
+    @extend_schema(
+        request=HighCardFlushRecordSerializer,
+        responses={
+            201: SettlementResultSerializer,
+            409: OpenApiResponse(description="hand already settled or voided"),
+        },
+    )
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         settlement = services.hand_settle(user=request.user, hand_id=pk, record=request.data)
-        return Response({"hand": pk, "settlement": settlement.pk, **settlement.result},
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            {"hand": pk, "settlement": settlement.pk, **settlement.result},
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class HandVoidView(APIView):
@@ -211,6 +222,7 @@ class HandVoidView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = VoidSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = services.hand_void(user=request.user, hand_id=pk,
-                                  reason=data.validated_data["reason"])
+        hand = services.hand_void(
+            user=request.user, hand_id=pk, reason=data.validated_data["reason"]
+        )
         return Response(HandSerializer(hand).data)

@@ -24,8 +24,9 @@ P3_CARDS = ["Jd", "9d", "6d", "5d", "3d", "2c", "5c"]  # 5-card flush J-9-6-5-3
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     """Mark Postgres-only tests as skipped when the suite runs on SQLite."""
     on_postgres = os.environ.get("DATABASE_URL", "").startswith(("postgres", "pgsql"))
-    skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL); SQLite has no "
-                                   "row locks or triggers")
+    skip = pytest.mark.skip(
+        reason="needs PostgreSQL (set DATABASE_URL); SQLite has no row locks or triggers"
+    )
     for item in items:
         if "postgres" in item.keywords and not on_postgres:
             item.add_marker(skip)
@@ -91,21 +92,28 @@ def open_table(db: Any, floor: Any, dealer: Any) -> Any:
     """An open HCF table dealt by ``dealer``: players in seats 1-4, seat 1 offered the
     position. Rake 100 per player."""
     table = services.table_create(
-        user=floor, name="HCF-T", game="high-card-flush", seat_count=7, dealer=dealer,
-        ante_min=100, ante_max=10_000, bank_min=5_000, bank_max=1_000_000,
+        user=floor,
+        name="HCF-T",
+        game="high-card-flush",
+        seat_count=7,
+        dealer=dealer,
+        ante_min=100,
+        ante_max=10_000,
+        bank_min=5_000,
+        bank_max=1_000_000,
         rules={"rake": {"scheme": "per_player", "amount": 100}},
     )
     for number, name in {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"}.items():
-        services.seat_update(user=floor, table_id=table.pk, number=number, player=name,
-                             sitting_out=False)
+        services.seat_update(
+            user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
+        )
     return services.table_set_status(user=floor, table_id=table.pk, status="open")
 
 
 @pytest.fixture
 def dp_table(open_table: Any, dealer: Any) -> Any:
     """``open_table`` with seat 1 holding the position and a bank of 50,000."""
-    services.rotation_decide(user=dealer, table_id=open_table.pk, seat=1, accept=True,
-                             bank=50_000)
+    services.rotation_decide(user=dealer, table_id=open_table.pk, seat=1, accept=True, bank=50_000)
     open_table.refresh_from_db()
     return open_table
 
@@ -115,10 +123,22 @@ def record(**overrides: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "designated_player": {"seat": 1, "bank": 50_000, "cards": list(DP_CARDS)},
         "players": [
-            {"seat": 2, "cards": list(P2_CARDS), "ante": 1000, "raise": 1000,
-             "flush_bonus": 500, "straight_flush_bonus": 0},
-            {"seat": 3, "cards": list(P3_CARDS), "ante": 1000, "raise": 2000,
-             "flush_bonus": 0, "straight_flush_bonus": 0},
+            {
+                "seat": 2,
+                "cards": list(P2_CARDS),
+                "ante": 1000,
+                "raise": 1000,
+                "flush_bonus": 500,
+                "straight_flush_bonus": 0,
+            },
+            {
+                "seat": 3,
+                "cards": list(P3_CARDS),
+                "ante": 1000,
+                "raise": 2000,
+                "flush_bonus": 0,
+                "straight_flush_bonus": 0,
+            },
         ],
     }
     data.update(overrides)

@@ -42,5 +42,4 @@ class TableFactory(factory.django.DjangoModelFactory):
 
     @factory.post_generation
     def seats(self, create: bool, extracted: object, **kwargs: object) -> None:
-        Seat.objects.bulk_create(Seat(table=self, number=n)
-                                 for n in range(1, self.seat_count + 1))
+        Seat.objects.bulk_create(Seat(table=self, number=n) for n in range(1, self.seat_count + 1))

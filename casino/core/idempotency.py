@@ -55,8 +55,9 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
             with transaction.atomic():
                 return view_method(self, request, *args, **kwargs)
         if len(key) > 200:
-            raise ApplicationError("Idempotency-Key is longer than 200 characters",
-                                   path="headers.Idempotency-Key")
+            raise ApplicationError(
+                "Idempotency-Key is longer than 200 characters", path="headers.Idempotency-Key"
+            )
         fingerprint = _fingerprint(request)
         replay = _replay(request, key, fingerprint)
         if replay is not None:

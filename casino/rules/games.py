@@ -28,7 +28,7 @@ class RulesParser(Protocol):
 
 class Evaluator(Protocol):
     def __call__(
-        self, record: Mapping[str, Any], rules: Mapping[str, Any] | None, /
+        self, record: Mapping[str, Any], rules: Mapping[str, Any] | None = None
     ) -> Settlement: ...
 
 
@@ -37,7 +37,8 @@ class GameEngine:
     """One game: ``code`` as in the API, a display ``name`` and its three entry points.
 
     ``default_rules()`` and ``parse_rules(data, base=None)`` return JSON-ready dicts (the
-    effective rules, validated); ``evaluate(record, rules)`` returns the settlement.
+    effective rules, validated); ``evaluate(record, rules=None)`` returns the settlement, with
+    ``rules`` the effective rules or overrides of the defaults (the record itself carries none).
     """
 
     code: str
@@ -45,12 +46,6 @@ class GameEngine:
     default_rules: DefaultRules
     parse_rules: RulesParser
     evaluate: Evaluator
-
-
-def _evaluate_high_card_flush(
-    record: Mapping[str, Any], rules: Mapping[str, Any] | None, /
-) -> Settlement:
-    return high_card_flush.evaluate(record, rules)
 
 
 GAMES: dict[str, GameEngine] = {
@@ -61,7 +56,7 @@ GAMES: dict[str, GameEngine] = {
             name=high_card_flush.GAME_NAME,
             default_rules=high_card_flush.default_rules,
             parse_rules=high_card_flush.parse_rules,
-            evaluate=_evaluate_high_card_flush,
+            evaluate=high_card_flush.evaluate,
         ),
     )
 }

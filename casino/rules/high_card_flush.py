@@ -331,6 +331,14 @@ class Rules:
     qualify_high_rank: int = 9
 
     def __post_init__(self) -> None:
+        # Accept plain values from Python callers (``coverage="original_bank"``,
+        # ``flush_paytable={7: 250}``), then check everything as ``from_dict`` would.
+        if self.coverage in tuple(Coverage):
+            object.__setattr__(self, "coverage", Coverage(self.coverage))
+        for name in ("flush_paytable", "straight_flush_paytable"):
+            table = getattr(self, name)
+            if not isinstance(table, PayTable) and isinstance(table, Mapping):
+                object.__setattr__(self, name, PayTable(table))
         problems = Problems()
         _parse_rules(self.to_dict(), problems)
         problems.raise_if_any()
@@ -677,10 +685,13 @@ class _Reader:
         *,
         required: bool,
     ) -> int | None:
-        """A non-negative whole amount in a multiple of the smallest chip; ``name`` says what it is."""
-        if key not in entry and not required:
-            return 0
+        """A non-negative whole amount in a multiple of the smallest chip; ``name`` says what it is.
+
+        An optional amount that is absent or null is 0.
+        """
         value = entry.get(key)
+        if value is None and not required:
+            return 0
         if value is None:
             self.problems.add(f"{path}.{key}", f"{name} is missing")
             return None
@@ -786,7 +797,7 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
             f"1 to {rules.max_players} players needed besides the designated player, "
             f"got {len(raw_players)}",
         )
-    seats_taken: dict[int, str] = {} if dp_seat is None else {dp_seat: "designated_player.seat"}
+    seats_taken: set[int] = set()
     for index, raw in enumerate(raw_players):
         path = f"players[{index}]"
         if not isinstance(raw, Mapping):
@@ -805,7 +816,7 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                 problems.add(f"{path}.seat", f"seat {seat} is listed twice")
                 seat = None
             else:
-                seats_taken[seat] = f"{path}.seat"
+                seats_taken.add(seat)
         cards = read.cards(raw, path, who)
         groups.append(CardGroup(who, f"{path}.cards", read.readable_cards(raw)))
         ante = read.money(raw, "ante", path, f"{who}: ante", required=True)

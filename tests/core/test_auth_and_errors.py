@@ -10,16 +10,18 @@ pytestmark = pytest.mark.django_db
 
 def test_token_login_returns_a_token_that_authenticates(dealer):
     client = APIClient()
-    response = client.post("/api/v1/auth/token/",
-                           {"username": "dealer", "password": "pw-secret-1"}, format="json")
+    response = client.post(
+        "/api/v1/auth/token/", {"username": "dealer", "password": "pw-secret-1"}, format="json"
+    )
     assert response.status_code == 200
     client.credentials(HTTP_AUTHORIZATION=f"Token {response.json()['token']}")
     assert client.get("/api/v1/tables/").status_code == 200
 
 
 def test_wrong_password_is_a_400_in_the_common_error_format(dealer):
-    response = APIClient().post("/api/v1/auth/token/",
-                                {"username": "dealer", "password": "nope"}, format="json")
+    response = APIClient().post(
+        "/api/v1/auth/token/", {"username": "dealer", "password": "nope"}, format="json"
+    )
     assert response.status_code == 400
     body = response.json()
     assert body["errors"] and "Unable to log in" in body["detail"]
@@ -59,9 +61,14 @@ def test_openapi_schema_and_docs_are_served():
     schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json")
     assert schema.status_code == 200
     paths = schema.json()["paths"]
-    for path in ["/api/v1/games/{code}/evaluate/", "/api/v1/tables/{id}/hands/",
-                 "/api/v1/hands/{id}/settle/", "/api/v1/hands/{id}/void/",
-                 "/api/v1/audit/checks/", "/api/v1/auth/token/"]:
+    for path in [
+        "/api/v1/games/{code}/evaluate/",
+        "/api/v1/tables/{id}/hands/",
+        "/api/v1/hands/{id}/settle/",
+        "/api/v1/hands/{id}/void/",
+        "/api/v1/audit/checks/",
+        "/api/v1/auth/token/",
+    ]:
         assert path in paths
     assert APIClient().get("/api/docs/").status_code == 200
 

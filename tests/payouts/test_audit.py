@@ -29,8 +29,15 @@ def test_each_entry_chains_to_the_one_before(settled_hand):
     for previous, entry in zip(entries, entries[1:], strict=False):
         assert entry.prev_hash == previous.hash
     actions = [e.action for e in entries]
-    for expected in ("table_create", "seat_update", "table_open", "rotation_offer",
-                     "rotation_accept", "hand_open", "hand_settle"):
+    for expected in (
+        "table_create",
+        "seat_update",
+        "table_open",
+        "rotation_offer",
+        "rotation_accept",
+        "hand_open",
+        "hand_settle",
+    ):
         assert expected in actions
     assert services.audit_verify_chain()["ok"] is True
 
@@ -73,8 +80,9 @@ def test_recheck_reports_a_tampered_payout_line(settled_hand):
     assert "payout lines" in mismatch["problem"]
 
 
-def test_compliance_runs_a_check_through_the_api(settled_hand, compliance, client_for,
-                                                 django_capture_on_commit_callbacks):
+def test_compliance_runs_a_check_through_the_api(
+    settled_hand, compliance, client_for, django_capture_on_commit_callbacks
+):
     client = client_for(compliance)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post("/api/v1/audit/checks/")

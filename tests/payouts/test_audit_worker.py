@@ -46,8 +46,7 @@ def _wait_finished(check, seconds=60):
     raise AssertionError("the worker did not finish the audit check in time")
 
 
-def test_worker_verifies_the_chain_and_resettles_hands(dp_table, dealer, compliance,
-                                                       redis_worker):
+def test_worker_verifies_the_chain_and_resettles_hands(dp_table, dealer, compliance, redis_worker):
     _settle_one(dp_table, dealer)
     # Queued through Redis when the request commits, run by the worker.
     check = _wait_finished(services.audit_check_request(user=compliance))

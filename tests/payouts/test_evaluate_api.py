@@ -16,10 +16,19 @@ URL = "/api/v1/games/high-card-flush/evaluate/"
 def example_1() -> dict:
     """Brief, worked example 1 (ante 10): A-K-7-2 beats the DP's K-Q-J-T."""
     return {
-        "designated_player": {"seat": 1, "bank": 1000,
-                              "cards": ["Kh", "Qh", "Jh", "Th", "3s", "5d", "6c"]},
-        "players": [{"seat": 2, "cards": ["As", "Ks", "7s", "2s", "Qc", "9d", "4c"],
-                     "ante": 10, "raise": 10}],
+        "designated_player": {
+            "seat": 1,
+            "bank": 1000,
+            "cards": ["Kh", "Qh", "Jh", "Th", "3s", "5d", "6c"],
+        },
+        "players": [
+            {
+                "seat": 2,
+                "cards": ["As", "Ks", "7s", "2s", "Qc", "9d", "4c"],
+                "ante": 10,
+                "raise": 10,
+            }
+        ],
     }
 
 
@@ -33,8 +42,7 @@ def test_every_role_may_evaluate_and_nothing_is_stored(role, make_user, client_f
     player = next(s for s in body["seats"] if s["seat"] == 2)
     dp = next(s for s in body["seats"] if s["seat"] == 1)
     assert player["role"] == "player" and player["status"] == "settled"
-    assert {line["wager"]: line["amount"] for line in player["lines"]} == {"ante": 10,
-                                                                          "raise": 10}
+    assert {line["wager"]: line["amount"] for line in player["lines"]} == {"ante": 10, "raise": 10}
     assert player["net"] == 20
     assert dp["role"] == "designated_player" and dp["qualifies"] is True
     assert dp["net"] == -20
@@ -47,8 +55,10 @@ def test_every_role_may_evaluate_and_nothing_is_stored(role, make_user, client_f
 
 def test_rules_in_the_request_override_the_defaults(client_for, dealer):
     data = record()
-    data["rules"] = {"rake": {"scheme": "dp_only", "amount": 250},
-                     "flush_paytable": {"5": 20, "4": 3}}
+    data["rules"] = {
+        "rake": {"scheme": "dp_only", "amount": 250},
+        "flush_paytable": {"5": 20, "4": 3},
+    }
     body = client_for(dealer).post(URL, data, format="json").json()
     assert body["rules"]["rake"]["scheme"] == "dp_only"
     seats = {s["seat"]: s for s in body["seats"]}
@@ -61,8 +71,9 @@ def test_anonymous_evaluate_is_401(client_for):
 
 
 def test_unknown_game_is_404(client_for, dealer):
-    response = client_for(dealer).post("/api/v1/games/blackjack/evaluate/", example_1(),
-                                       format="json")
+    response = client_for(dealer).post(
+        "/api/v1/games/blackjack/evaluate/", example_1(), format="json"
+    )
     assert response.status_code == 404
     assert "blackjack" in response.json()["detail"]
 
@@ -84,27 +95,47 @@ def _set(path, value):
 
 
 BAD_INPUT = [
-    pytest.param(_set(["players", 1, "cards", 0], "As"), "players[1].cards", "As",
-                 id="duplicate-card"),
-    pytest.param(_set(["players", 0, "cards"], ["Ah", "Kh", "7h", "2h", "Qd", "9c"]),
-                 "players[0].cards", "7", id="wrong-card-count"),
-    pytest.param(_set(["players", 0, "cards", 2], "Xz"), "players[0].cards[2]", "Xz",
-                 id="unknown-card"),
-    pytest.param(_set(["players", 0, "raise"], 2000), "players[0].raise", "2000",
-                 id="raise-above-1x-for-4-card-flush"),
-    pytest.param(_set(["players", 0, "raise"], 500), "players[0].raise", "500",
-                 id="raise-below-ante"),
+    pytest.param(
+        _set(["players", 1, "cards", 0], "As"), "players[1].cards", "As", id="duplicate-card"
+    ),
+    pytest.param(
+        _set(["players", 0, "cards"], ["Ah", "Kh", "7h", "2h", "Qd", "9c"]),
+        "players[0].cards",
+        "7",
+        id="wrong-card-count",
+    ),
+    pytest.param(
+        _set(["players", 0, "cards", 2], "Xz"), "players[0].cards[2]", "Xz", id="unknown-card"
+    ),
+    pytest.param(
+        _set(["players", 0, "raise"], 2000),
+        "players[0].raise",
+        "2000",
+        id="raise-above-1x-for-4-card-flush",
+    ),
+    pytest.param(
+        _set(["players", 0, "raise"], 500), "players[0].raise", "500", id="raise-below-ante"
+    ),
     pytest.param(_set(["players", 1, "seat"], 2), "players[1].seat", "2", id="seat-twice"),
-    pytest.param(_set(["players", 1, "seat"], 1), "players[1].seat", "1",
-                 id="player-in-dp-seat"),
-    pytest.param(_set(["players", 0, "flush_bonus"], -5), "players[0].flush_bonus", "-5",
-                 id="negative-money"),
-    pytest.param(_set(["designated_player", "bank"], -1), "designated_player.bank", "-1",
-                 id="negative-bank"),
-    pytest.param(lambda d: d.update(rules={"bank_min": 60_000}), "designated_player.bank",
-                 "60000", id="dp-bank-below-minimum"),
-    pytest.param(lambda d: d.update(rules={"coverage": "sometimes"}), "rules.coverage",
-                 "sometimes", id="unknown-coverage"),
+    pytest.param(_set(["players", 1, "seat"], 1), "players[1].seat", "1", id="player-in-dp-seat"),
+    pytest.param(
+        _set(["players", 0, "flush_bonus"], -5), "players[0].flush_bonus", "-5", id="negative-money"
+    ),
+    pytest.param(
+        _set(["designated_player", "bank"], -1), "designated_player.bank", "-1", id="negative-bank"
+    ),
+    pytest.param(
+        lambda d: d.update(rules={"bank_min": 60_000}),
+        "designated_player.bank",
+        "60000",
+        id="dp-bank-below-minimum",
+    ),
+    pytest.param(
+        lambda d: d.update(rules={"coverage": "sometimes"}),
+        "rules.coverage",
+        "sometimes",
+        id="unknown-coverage",
+    ),
 ]
 
 

@@ -145,6 +145,13 @@ def test_player_money_must_be_a_non_negative_whole_number(
     assert rejected(record(dp(DP_CARDS), entry)) == [(f"players[0].{field}", message)]
 
 
+def test_a_null_bonus_is_no_bet() -> None:
+    entry = player(2, P2_CARDS)
+    entry["flush_bonus"] = None
+    result = evaluate(record(dp(DP_CARDS), entry))
+    assert [line.wager for line in result.seat(2).lines] == ["ante", "raise"]
+
+
 def test_missing_ante_and_raise_are_reported() -> None:
     entry = {"seat": 2, "cards": P2_CARDS.split()}
     assert rejected(record(dp(DP_CARDS), entry)) == [

@@ -255,6 +255,13 @@ def test_rules_built_in_python_are_checked_too() -> None:
     assert {path for path, _ in problems(error)} == {"rules.max_players", "rules.smallest_chip"}
 
 
+def test_rules_built_in_python_accept_plain_values() -> None:
+    rules = Rules(coverage="original_bank", flush_paytable={7: 250})  # type: ignore[arg-type]
+    assert rules.coverage is Coverage.ORIGINAL_BANK
+    assert rules.to_dict()["flush_paytable"] == {"7": 250}
+    assert rules == Rules.from_dict({"coverage": "original_bank", "flush_paytable": {"7": 250}})
+
+
 def test_rake_fee_for_an_ante() -> None:
     banded = RakeSchedule(bands=(RakeBand(1000, 50), RakeBand(5000, 100)))
     assert [banded.fee_for(ante) for ante in (1, 1000, 1001, 5000, 5001)] == [

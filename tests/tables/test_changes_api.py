@@ -13,21 +13,26 @@ pytestmark = pytest.mark.django_db
 
 
 def request_change(client, table, changes, reason="busy night"):
-    return client.post(f"/api/v1/tables/{table.pk}/changes/",
-                       {"changes": changes, "reason": reason}, format="json")
+    return client.post(
+        f"/api/v1/tables/{table.pk}/changes/", {"changes": changes, "reason": reason}, format="json"
+    )
 
 
-def test_approved_change_applies_from_the_next_hand_never_the_open_one(dp_table, dealer,
-                                                                       floor, client_for):
+def test_approved_change_applies_from_the_next_hand_never_the_open_one(
+    dp_table, dealer, floor, client_for
+):
     client = client_for(dealer)
     hand = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
-    change = request_change(client, dp_table,
-                            {"ante_min": 500, "rules": {"rake": {"scheme": "per_player",
-                                                                 "amount": 200}}})
+    change = request_change(
+        client,
+        dp_table,
+        {"ante_min": 500, "rules": {"rake": {"scheme": "per_player", "amount": 200}}},
+    )
     assert change.status_code == 201, change.json()
     assert change.json()["status"] == "pending"
-    approved = client_for(floor).post(f"/api/v1/changes/{change.json()['id']}/approve/",
-                                      {"note": "ok"}, format="json")
+    approved = client_for(floor).post(
+        f"/api/v1/changes/{change.json()['id']}/approve/", {"note": "ok"}, format="json"
+    )
     assert approved.status_code == 200
     assert approved.json()["applies_from_hand"] == 2
     # The open hand keeps its frozen rake (100) and ante minimum (100).
@@ -37,8 +42,11 @@ def test_approved_change_applies_from_the_next_hand_never_the_open_one(dp_table,
     assert settled.status_code == 201, settled.json()
     assert settled.json()["rake"] == 300
     # The next hand has the new values.
-    client.post(f"/api/v1/tables/{dp_table.pk}/rotation/",
-                {"seat": 2, "decision": "accept", "bank": 50_000}, format="json")
+    client.post(
+        f"/api/v1/tables/{dp_table.pk}/rotation/",
+        {"seat": 2, "decision": "accept", "bank": 50_000},
+        format="json",
+    )
     nxt = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
     assert nxt["rules"]["rake"]["amount"] == 200 and nxt["rules"]["ante_min"] == 500
     entry = AuditEntry.objects.get(action="table_change_approved")
@@ -60,32 +68,40 @@ def test_only_floor_managers_decide(who, open_table, floor, client_for, request)
     change = request_change(client_for(floor), open_table, {"ante_max": 20_000}).json()
     user = request.getfixturevalue(who)
     for verb in ("approve", "reject"):
-        assert client_for(user).post(f"/api/v1/changes/{change['id']}/{verb}/", {},
-                                     format="json").status_code == 403
+        assert (
+            client_for(user)
+            .post(f"/api/v1/changes/{change['id']}/{verb}/", {}, format="json")
+            .status_code
+            == 403
+        )
 
 
 def test_rejection_is_recorded_and_changes_nothing(open_table, dealer, floor, client_for):
     change = request_change(client_for(dealer), open_table, {"ante_max": 20_000}).json()
-    response = client_for(floor).post(f"/api/v1/changes/{change['id']}/reject/",
-                                      {"note": "not tonight"}, format="json")
+    response = client_for(floor).post(
+        f"/api/v1/changes/{change['id']}/reject/", {"note": "not tonight"}, format="json"
+    )
     assert response.status_code == 200 and response.json()["status"] == "rejected"
     assert Table.objects.get(pk=open_table.pk).ante_max == 10_000
-    again = client_for(floor).post(f"/api/v1/changes/{change['id']}/approve/", {},
-                                   format="json")
+    again = client_for(floor).post(f"/api/v1/changes/{change['id']}/approve/", {}, format="json")
     assert again.status_code == 409
     assert AuditEntry.objects.filter(action="table_change_rejected").count() == 1
 
 
-@pytest.mark.parametrize(("changes", "path"), [
-    ({"ante_min": 20_000}, "ante_max"),
-    ({"bank_max": 0}, "bank_max"),
-    ({"seat_count": 9}, "changes.seat_count"),
-    ({"rules": {"coverage": "maybe"}}, "rules.coverage"),
-    ({"rules": {"ante_min": 5}}, "rules.ante_min"),
-    ({"rotation_policy": {"max_consecutive": 0}}, "rotation_policy.max_consecutive"),
-])
-def test_invalid_change_requests_are_400_and_not_stored(changes, path, open_table, floor,
-                                                        client_for):
+@pytest.mark.parametrize(
+    ("changes", "path"),
+    [
+        ({"ante_min": 20_000}, "ante_max"),
+        ({"bank_max": 0}, "bank_max"),
+        ({"seat_count": 9}, "changes.seat_count"),
+        ({"rules": {"coverage": "maybe"}}, "rules.coverage"),
+        ({"rules": {"ante_min": 5}}, "rules.ante_min"),
+        ({"rotation_policy": {"max_consecutive": 0}}, "rotation_policy.max_consecutive"),
+    ],
+)
+def test_invalid_change_requests_are_400_and_not_stored(
+    changes, path, open_table, floor, client_for
+):
     response = request_change(client_for(floor), open_table, changes)
     assert response.status_code == 400, response.json()
     assert any(e["path"] == path for e in response.json()["errors"]), response.json()
@@ -99,5 +115,6 @@ def test_a_dealer_requests_only_for_their_own_table(open_table, other_dealer, cl
 
 
 def test_compliance_cannot_request_changes(open_table, compliance, client_for):
-    assert request_change(client_for(compliance), open_table,
-                          {"ante_max": 20_000}).status_code == 403
+    assert (
+        request_change(client_for(compliance), open_table, {"ante_max": 20_000}).status_code == 403
+    )

@@ -46,8 +46,12 @@ def test_two_tablets_settle_the_same_hand_at_once(dp_table, dealer, floor):
         def call():
             client = APIClient()
             client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-            response = client.post(f"/api/v1/hands/{hand.pk}/settle/", record(),
-                                   format="json", HTTP_IDEMPOTENCY_KEY=key)
+            response = client.post(
+                f"/api/v1/hands/{hand.pk}/settle/",
+                record(),
+                format="json",
+                HTTP_IDEMPOTENCY_KEY=key,
+            )
             return response.status_code, response.json()
 
         return call
@@ -68,8 +72,12 @@ def test_two_tablets_with_the_same_key_both_get_the_one_settlement(dp_table, dea
     def call():
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-        response = client.post(f"/api/v1/hands/{hand.pk}/settle/", record(), format="json",
-                               HTTP_IDEMPOTENCY_KEY="same-key")
+        response = client.post(
+            f"/api/v1/hands/{hand.pk}/settle/",
+            record(),
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="same-key",
+        )
         return response.status_code, response.json()
 
     results = _race([call, call])

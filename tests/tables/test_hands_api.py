@@ -28,8 +28,9 @@ def test_opening_a_hand_freezes_rules_dp_button_and_seats(dp_table, dealer, clie
     assert hand["rules"]["flush_paytable"]["4"] == 2
 
 
-@pytest.mark.parametrize(("who", "status"), [("dealer", 201), ("floor", 201),
-                                              ("other_dealer", 403), ("compliance", 403)])
+@pytest.mark.parametrize(
+    ("who", "status"), [("dealer", 201), ("floor", 201), ("other_dealer", 403), ("compliance", 403)]
+)
 def test_who_may_open_a_hand(who, status, dp_table, client_for, request):
     user = request.getfixturevalue(who)
     response = client_for(user).post(f"/api/v1/tables/{dp_table.pk}/hands/")
@@ -52,11 +53,16 @@ def test_settle_stores_lines_rake_explanation_and_audit(dp_table, dealer, client
     body = response.json()
     seats = {s["seat"]: s for s in body["seats"]}
     # Seat 2's A-K-7-2 loses to the DP's A-K-9-5: ante, raise and the flush bonus lose.
-    assert {l["wager"]: l["amount"] for l in seats[2]["lines"]} == {
-        "ante": -1000, "raise": -1000, "flush_bonus": -500}
+    assert {line["wager"]: line["amount"] for line in seats[2]["lines"]} == {
+        "ante": -1000,
+        "raise": -1000,
+        "flush_bonus": -500,
+    }
     # Seat 3's 5-card flush beats it: ante and a 2x raise win even money.
-    assert {l["wager"]: l["amount"] for l in seats[3]["lines"]} == {"ante": 1000,
-                                                                   "raise": 2000}
+    assert {line["wager"]: line["amount"] for line in seats[3]["lines"]} == {
+        "ante": 1000,
+        "raise": 2000,
+    }
     assert seats[1]["qualifies"] is True
     assert [seats[n]["rake"] for n in (1, 2, 3)] == [100, 100, 100]
     assert body["rake"] == 300
@@ -66,9 +72,11 @@ def test_settle_stores_lines_rake_explanation_and_audit(dp_table, dealer, client
     settlement = Settlement.objects.get(hand_id=hand["id"])
     assert settlement.result["explanation"] == body["explanation"]
     assert settlement.rake == 300
-    stored = {(l.seat.seat, l.wager): l.amount
-              for l in PayoutLine.objects.filter(seat__settlement=settlement)
-              if l.against is None}
+    stored = {
+        (line.seat.seat, line.wager): line.amount
+        for line in PayoutLine.objects.filter(seat__settlement=settlement)
+        if line.against is None
+    }
     assert stored[(2, "flush_bonus")] == -500 and stored[(3, "raise")] == 2000
     assert {s.seat: s.rake for s in settlement.seats.all()} == {1: 100, 2: 100, 3: 100}
     assert Hand.objects.get(pk=hand["id"]).status == "settled"
@@ -85,12 +93,15 @@ def test_settlement_is_readable_by_compliance(dp_table, dealer, compliance, clie
     response = client_for(compliance).get(f"/api/v1/settlements/{settled.json()['settlement']}/")
     assert response.status_code == 200
     assert response.json()["rake"] == 300
-    assert client_for(compliance).post(f"/api/v1/hands/{hand['id']}/settle/", record(),
-                                       format="json").status_code == 403
+    assert (
+        client_for(compliance)
+        .post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
+        .status_code
+        == 403
+    )
 
 
-def test_settle_with_the_same_key_and_body_replays_the_first_answer(dp_table, dealer,
-                                                                    client_for):
+def test_settle_with_the_same_key_and_body_replays_the_first_answer(dp_table, dealer, client_for):
     client = client_for(dealer)
     hand = open_hand(client, dp_table)
     url = f"/api/v1/hands/{hand['id']}/settle/"
@@ -118,8 +129,7 @@ def test_a_second_settle_with_another_key_is_a_409(dp_table, dealer, client_for)
     client = client_for(dealer)
     hand = open_hand(client, dp_table)
     url = f"/api/v1/hands/{hand['id']}/settle/"
-    assert client.post(url, record(), format="json",
-                       HTTP_IDEMPOTENCY_KEY="k-1").status_code == 201
+    assert client.post(url, record(), format="json", HTTP_IDEMPOTENCY_KEY="k-1").status_code == 201
     response = client.post(url, record(), format="json", HTTP_IDEMPOTENCY_KEY="k-2")
     assert response.status_code == 409
     assert "already settled" in response.json()["detail"]
@@ -135,41 +145,55 @@ def _with(path, value):
     return data
 
 
-@pytest.mark.parametrize(("data", "path"), [
-    pytest.param(_with(["players", 1, "cards", 0], "Ah"), "players[1].cards",
-                 id="duplicate-card"),
-    pytest.param(_with(["players", 1, "cards"], ["Jd", "9d"]), "players[1].cards",
-                 id="wrong-card-count"),
-    pytest.param(_with(["players", 1, "cards", 0], "1x"), "players[1].cards[0]",
-                 id="unknown-card"),
-    pytest.param(_with(["players", 1, "raise"], 3000), "players[1].raise",
-                 id="raise-out-of-bounds"),
-    pytest.param(_with(["players", 1, "seat"], 2), "players[1].seat", id="seat-twice"),
-    pytest.param(_with(["players", 0, "ante"], -100), "players[0].ante",
-                 id="negative-money"),
-    pytest.param(_with(["players", 0, "ante"], 50), "players[0].ante",
-                 id="ante-below-table-minimum"),
-    pytest.param(_with(["players", 1, "seat"], 6), "players[1].seat",
-                 id="seat-not-in-play"),
-    pytest.param(_with(["designated_player", "seat"], 4), "designated_player.seat",
-                 id="wrong-designated-player"),
-    pytest.param(_with(["designated_player", "bank"], 1000), "designated_player.bank",
-                 id="bank-differs-from-posted"),
-])
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        pytest.param(
+            _with(["players", 1, "cards", 0], "Ah"), "players[1].cards", id="duplicate-card"
+        ),
+        pytest.param(
+            _with(["players", 1, "cards"], ["Jd", "9d"]), "players[1].cards", id="wrong-card-count"
+        ),
+        pytest.param(
+            _with(["players", 1, "cards", 0], "1x"), "players[1].cards[0]", id="unknown-card"
+        ),
+        pytest.param(
+            _with(["players", 1, "raise"], 3000), "players[1].raise", id="raise-out-of-bounds"
+        ),
+        pytest.param(_with(["players", 1, "seat"], 2), "players[1].seat", id="seat-twice"),
+        pytest.param(_with(["players", 0, "ante"], -100), "players[0].ante", id="negative-money"),
+        pytest.param(
+            _with(["players", 0, "ante"], 50), "players[0].ante", id="ante-below-table-minimum"
+        ),
+        pytest.param(_with(["players", 1, "seat"], 6), "players[1].seat", id="seat-not-in-play"),
+        pytest.param(
+            _with(["designated_player", "seat"], 4),
+            "designated_player.seat",
+            id="wrong-designated-player",
+        ),
+        pytest.param(
+            _with(["designated_player", "bank"], 1000),
+            "designated_player.bank",
+            id="bank-differs-from-posted",
+        ),
+    ],
+)
 def test_bad_settle_is_a_400_and_nothing_is_written(data, path, dp_table, dealer, client_for):
     client = client_for(dealer)
     hand = open_hand(client, dp_table)
     entries = AuditEntry.objects.count()
-    response = client.post(f"/api/v1/hands/{hand['id']}/settle/", data, format="json",
-                           HTTP_IDEMPOTENCY_KEY="bad-1")
+    response = client.post(
+        f"/api/v1/hands/{hand['id']}/settle/", data, format="json", HTTP_IDEMPOTENCY_KEY="bad-1"
+    )
     assert response.status_code == 400, response.json()
     assert any(e["path"].startswith(path) for e in response.json()["errors"]), response.json()
     assert Settlement.objects.count() == 0
     assert Hand.objects.get(pk=hand["id"]).status == "open"
     assert AuditEntry.objects.count() == entries
     # The key was not used up: the corrected record settles with it.
-    fixed = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json",
-                        HTTP_IDEMPOTENCY_KEY="bad-1")
+    fixed = client.post(
+        f"/api/v1/hands/{hand['id']}/settle/", record(), format="json", HTTP_IDEMPOTENCY_KEY="bad-1"
+    )
     assert fixed.status_code == 201
 
 
@@ -179,23 +203,22 @@ def test_floor_manager_voids_an_open_hand_with_a_reason(dp_table, dealer, floor,
     assert client_for(dealer).post(url, {"reason": "misdeal"}, format="json").status_code == 403
     missing = client_for(floor).post(url, {}, format="json")
     assert missing.status_code == 400 and missing.json()["errors"][0]["path"] == "reason"
-    response = client_for(floor).post(url, {"reason": "misdeal: 8 cards to seat 2"},
-                                      format="json")
+    response = client_for(floor).post(url, {"reason": "misdeal: 8 cards to seat 2"}, format="json")
     assert response.status_code == 200
     assert response.json()["status"] == "voided"
     assert response.json()["voided_by"] == "floor"
     entry = AuditEntry.objects.get(action="hand_void")
     assert entry.after == {"status": "voided", "reason": "misdeal: 8 cards to seat 2"}
-    settle = client_for(dealer).post(f"/api/v1/hands/{hand['id']}/settle/", record(),
-                                     format="json")
+    settle = client_for(dealer).post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
     assert settle.status_code == 409 and "voided" in settle.json()["detail"]
 
 
 def test_voiding_a_settled_hand_is_a_409(dp_table, dealer, floor, client_for):
     hand = open_hand(client_for(dealer), dp_table)
     client_for(dealer).post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
-    response = client_for(floor).post(f"/api/v1/hands/{hand['id']}/void/",
-                                      {"reason": "late"}, format="json")
+    response = client_for(floor).post(
+        f"/api/v1/hands/{hand['id']}/void/", {"reason": "late"}, format="json"
+    )
     assert response.status_code == 409
 
 

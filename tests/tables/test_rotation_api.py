@@ -40,32 +40,42 @@ def play_hand(client, table, dp_seat, players=(2, 3)):
     hand = client.post(f"/api/v1/tables/{table.pk}/hands/")
     assert hand.status_code == 201, hand.json()
     cards = [P2_CARDS, P3_CARDS]
-    data = {"designated_player": {"seat": dp_seat, "cards": DP_CARDS},
-            "players": [{"seat": seat, "cards": cards[i], "ante": 1000, "raise": 1000}
-                        for i, seat in enumerate(players)]}
+    data = {
+        "designated_player": {"seat": dp_seat, "cards": DP_CARDS},
+        "players": [
+            {"seat": seat, "cards": cards[i], "ante": 1000, "raise": 1000}
+            for i, seat in enumerate(players)
+        ],
+    }
     settled = client.post(f"/api/v1/hands/{hand.json()['id']}/settle/", data, format="json")
     assert settled.status_code == 201, settled.json()
     return hand.json()
 
 
-def test_clause_15_opening_the_table_offers_the_position_to_the_first_seat(open_table,
-                                                                           dealer,
-                                                                           client_for):
+def test_clause_15_opening_the_table_offers_the_position_to_the_first_seat(
+    open_table, dealer, client_for
+):
     state = client_for(dealer).get(rotation_url(open_table)).json()
     assert state["offer_seat"] == 1 and state["designated_player"] is None
     assert [(e["kind"], e["seat"]) for e in state["events"]] == [("offer", 1)]
 
 
-def test_clause_15_declines_pass_the_offer_clockwise_and_are_recorded(open_table, dealer,
-                                                                      client_for):
+def test_clause_15_declines_pass_the_offer_clockwise_and_are_recorded(
+    open_table, dealer, client_for
+):
     client = client_for(dealer)
     assert decide(client, open_table, 1, "decline").json()["offer_seat"] == 2
     state = decide(client, open_table, 2, "accept", bank=20_000).json()
     assert state["designated_player"] == 2 and state["bank"] == 20_000
-    kinds = list(RotationEvent.objects.filter(table=open_table)
-                 .values_list("kind", "seat", "by__username"))
-    assert kinds == [("offer", 1, "floor"), ("decline", 1, "dealer"), ("offer", 2, "dealer"),
-                     ("accept", 2, "dealer")]
+    kinds = list(
+        RotationEvent.objects.filter(table=open_table).values_list("kind", "seat", "by__username")
+    )
+    assert kinds == [
+        ("offer", 1, "floor"),
+        ("decline", 1, "dealer"),
+        ("offer", 2, "dealer"),
+        ("accept", 2, "dealer"),
+    ]
     assert AuditEntry.objects.filter(action="rotation_accept", table=open_table).count() == 1
 
 
@@ -75,8 +85,7 @@ def test_only_the_offered_seat_may_answer(open_table, dealer, client_for):
     assert "offered to seat 1" in response.json()["detail"]
 
 
-def test_clause_16_an_offer_round_without_acceptance_stops_the_game(open_table, dealer,
-                                                                    client_for):
+def test_clause_16_an_offer_round_without_acceptance_stops_the_game(open_table, dealer, client_for):
     client = client_for(dealer)
     for seat in (1, 2, 3, 4):
         assert decide(client, open_table, seat, "decline").status_code == 200
@@ -122,15 +131,17 @@ def _age_hands(minutes_ago):
 
 
 @pytest.mark.parametrize(("second_dp", "allowed"), [(1, False), (2, True)])
-def test_clause_17_distinct_holders_in_the_rolling_window(second_dp, allowed, open_table,
-                                                          floor, floor2, dealer, client_for):
+def test_clause_17_distinct_holders_in_the_rolling_window(
+    second_dp, allowed, open_table, floor, floor2, dealer, client_for
+):
     """One player may not hold the position for a whole 40-minute window (K=2)."""
     client = client_for(dealer)
-    change = client_for(floor).post(f"/api/v1/tables/{open_table.pk}/changes/",
-                                    {"changes": {"rotation_policy": {"max_consecutive": 9}}},
-                                    format="json")
-    client_for(floor2).post(f"/api/v1/changes/{change.json()['id']}/approve/", {},
-                            format="json")
+    change = client_for(floor).post(
+        f"/api/v1/tables/{open_table.pk}/changes/",
+        {"changes": {"rotation_policy": {"max_consecutive": 9}}},
+        format="json",
+    )
+    client_for(floor2).post(f"/api/v1/changes/{change.json()['id']}/approve/", {}, format="json")
     decide(client, open_table, 1, "accept", bank=50_000)
     play_hand(client, open_table, 1)
     decline_until(client, open_table, second_dp)
@@ -147,19 +158,21 @@ def test_clause_17_distinct_holders_in_the_rolling_window(second_dp, allowed, op
         assert "clause 17" in response.json()["detail"]
 
 
-def test_the_table_refuses_to_open_a_hand_that_breaks_the_policy(dp_table, dealer, floor2,
-                                                                 client_for, floor):
+def test_the_table_refuses_to_open_a_hand_that_breaks_the_policy(
+    dp_table, dealer, floor2, client_for, floor
+):
     """The policy can tighten after acceptance (approved change): the open is refused."""
     client = client_for(dealer)
     play_hand(client, dp_table, 1)
     for seat in (2, 3, 4):
         decide(client, dp_table, seat, "decline")
     decide(client, dp_table, 1, "accept", bank=50_000)
-    change = client_for(floor).post(f"/api/v1/tables/{dp_table.pk}/changes/",
-                                    {"changes": {"rotation_policy": {"max_consecutive": 1}}},
-                                    format="json")
-    client_for(floor2).post(f"/api/v1/changes/{change.json()['id']}/approve/", {},
-                            format="json")
+    change = client_for(floor).post(
+        f"/api/v1/tables/{dp_table.pk}/changes/",
+        {"changes": {"rotation_policy": {"max_consecutive": 1}}},
+        format="json",
+    )
+    client_for(floor2).post(f"/api/v1/changes/{change.json()['id']}/approve/", {}, format="json")
     refused = client.post(f"/api/v1/tables/{dp_table.pk}/hands/")
     assert refused.status_code == 409
     assert "at most 1" in refused.json()["detail"]

@@ -42,8 +42,9 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS("Demo data ready. Log in with (username / password):"))
         for username, role in USERS:
             self.stdout.write(f"  {username:<12} / {self._password(username):<18} ({role})")
-        self.stdout.write(f"Table {table.name} (id {table.pk}) is {table.status}; "
-                          "dealer1 deals it.")
+        self.stdout.write(
+            f"Table {table.name} (id {table.pk}) is {table.status}; dealer1 deals it."
+        )
 
     @staticmethod
     def _password(username: str) -> str:
@@ -62,12 +63,25 @@ class Command(BaseCommand):
 
     def _table(self, *, floor: Any, dealer: Any) -> Table:
         table = services.table_create(
-            user=floor, name="HCF-1", game="high-card-flush", seat_count=7, dealer=dealer,
-            ante_min=500, ante_max=10000, bank_min=20000, bank_max=500000, smallest_chip=25,
-            rules={"rake": {"scheme": "per_player", "bands": [
-                {"up_to": 2500, "amount": 50}, {"up_to": None, "amount": 100}]}},
+            user=floor,
+            name="HCF-1",
+            game="high-card-flush",
+            seat_count=7,
+            dealer=dealer,
+            ante_min=500,
+            ante_max=10000,
+            bank_min=20000,
+            bank_max=500000,
+            smallest_chip=25,
+            rules={
+                "rake": {
+                    "scheme": "per_player",
+                    "bands": [{"up_to": 2500, "amount": 50}, {"up_to": None, "amount": 100}],
+                }
+            },
         )
         for number, player in PLAYERS.items():
-            services.seat_update(user=floor, table_id=table.pk, number=number, player=player,
-                                 sitting_out=False)
+            services.seat_update(
+                user=floor, table_id=table.pk, number=number, player=player, sitting_out=False
+            )
         return services.table_set_status(user=floor, table_id=table.pk, status="open")

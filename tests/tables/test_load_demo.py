@@ -1,0 +1,33 @@
+"""The demo data `make run` loads."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import override_settings
+
+from tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@override_settings(DEBUG=True)
+def test_demo_loads_users_in_each_role_and_an_open_table(capsys, client):
+    call_command("load_demo")
+    out = capsys.readouterr().out
+    assert "dealer1      / demo-dealer1" in out
+    assert "compliance1" in out and "floor1" in out
+    table = Table.objects.get(name="HCF-1")
+    assert table.status == "open" and table.dealer.username == "dealer1"
+    assert table.offer_seat == 1
+    token = client.post("/api/v1/auth/token/", {"username": "dealer1", "password": "demo-dealer1"})
+    assert token.status_code == 200
+    call_command("load_demo")  # again: nothing duplicated
+    assert Table.objects.filter(name="HCF-1").count() == 1
+
+
+@override_settings(DEBUG=False)
+def test_demo_refuses_when_debug_is_off():
+    with pytest.raises(CommandError, match="DEBUG is off"):
+        call_command("load_demo")
+    assert not Table.objects.exists()
