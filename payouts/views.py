@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.core.errors import NotFound
+from casino.core.errors import ApplicationError, NotFound
 from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, ROLES
 from casino.rules.games import GAMES
 
@@ -54,8 +54,6 @@ class EvaluateView(APIView):
             raise NotFound(f"unknown game {code!r}; games: {', '.join(GAMES)}")
         body: Any = request.data
         if not isinstance(body, dict):
-            from casino.core.errors import ApplicationError
-
             raise ApplicationError("the hand record must be a JSON object")
         record = {k: v for k, v in body.items() if k != "rules"}
         rules = game.parse_rules(body.get("rules"))

@@ -13,7 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from casino.core.errors import ApplicationError, Conflict, Forbidden
+from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
 from casino.rules import rotation
 from casino.rules.errors import Problems, RuleError
@@ -34,8 +34,6 @@ def _lock_table(table_id: int) -> Table:
     try:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
-        from casino.core.errors import NotFound
-
         raise NotFound(f"table {table_id} does not exist") from None
 
 
@@ -125,8 +123,15 @@ def _rotation_state(table: Table) -> dict[str, Any]:
     }
 
 
-def _event(table: Table, kind: str, seat: int, user: Any, bank: int | None = None) -> None:
-    before = None
+def _event(
+    table: Table,
+    kind: str,
+    seat: int,
+    user: Any,
+    before: dict[str, Any],
+    bank: int | None = None,
+) -> None:
+    """Record a rotation event and its audit entry (state before and after)."""
     RotationEvent.objects.create(
         table=table, kind=kind, seat=seat, bank=bank, by=user, at=timezone.now()
     )
@@ -140,8 +145,14 @@ def _event(table: Table, kind: str, seat: int, user: Any, bank: int | None = Non
     )
 
 
-def _offer_from(table: Table, user: Any, after: int | None) -> None:
-    """Offer the position to the next seat in play clockwise after ``after``."""
+def _offer_from(
+    table: Table, user: Any, after: int | None, before: dict[str, Any] | None = None
+) -> None:
+    """Offer the position to the next seat in play clockwise after ``after``.
+
+    ``before`` is the rotation state to record as the audit entry's "before" (by default the
+    table's state on entry)."""
+    before = before or _rotation_state(table)
     seat = rotation.next_seat_clockwise(_seats_in_play(table), after)
     table.offer_seat = seat
     table.offer_round_start = seat
@@ -156,7 +167,7 @@ def _offer_from(table: Table, user: Any, after: int | None) -> None:
         ]
     )
     if seat is not None:
-        _event(table, RotationEvent.Kind.OFFER, seat, user)
+        _event(table, RotationEvent.Kind.OFFER, seat, user, before)
 
 
 def _ensure_offer(table: Table, user: Any) -> None:
@@ -359,8 +370,6 @@ def _merged(config: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
 def _decide(user: AbstractBaseUser, change_id: int) -> tuple[TableChange, Table]:
     change = TableChange.objects.select_related("table").filter(pk=change_id).first()
     if change is None:
-        from casino.core.errors import NotFound
-
         raise NotFound(f"change request {change_id} does not exist")
     table = _lock_table(change.table_id)
     change = TableChange.objects.select_for_update().get(pk=change_id)
@@ -439,6 +448,7 @@ def rotation_decide(
         raise Conflict(
             f"the position is offered to seat {table.offer_seat}, not seat {seat}", path="seat"
         )
+    before = _rotation_state(table)
     if accept:
         problems = Problems()
         if isinstance(bank, bool) or not isinstance(bank, int):
@@ -462,18 +472,20 @@ def rotation_decide(
         table.save(
             update_fields=["dp_seat", "dp_bank", "offer_seat", "offer_round_start", "stopped"]
         )
-        _event(table, RotationEvent.Kind.ACCEPT, seat, user, bank)
+        _event(table, RotationEvent.Kind.ACCEPT, seat, user, before, bank)
         return table
-    _event(table, RotationEvent.Kind.DECLINE, seat, user)
     following = rotation.next_seat_clockwise(_seats_in_play(table), seat)
-    if following == table.offer_round_start:
-        table.stopped = True
-        table.save(update_fields=["stopped"])
-        _event(table, RotationEvent.Kind.STOP, seat, user)
+    # Back at the round's first seat with no acceptance: the game stops (clause 16), and the
+    # offer keeps going round.
+    stops = following == table.offer_round_start
     table.offer_seat = following
-    table.save(update_fields=["offer_seat"])
+    table.stopped = table.stopped or stops
+    table.save(update_fields=["offer_seat", "stopped"])
+    _event(table, RotationEvent.Kind.DECLINE, seat, user, before)
+    if stops:
+        _event(table, RotationEvent.Kind.STOP, seat, user, before)
     if following is not None:
-        _event(table, RotationEvent.Kind.OFFER, following, user)
+        _event(table, RotationEvent.Kind.OFFER, following, user, before)
     return table
 
 
@@ -555,8 +567,6 @@ def hand_open(*, user: AbstractBaseUser, table_id: int) -> Hand:
 def _lock_open_hand(hand_id: int) -> Hand:
     hand = Hand.objects.select_for_update().select_related("table").filter(pk=hand_id).first()
     if hand is None:
-        from casino.core.errors import NotFound
-
         raise NotFound(f"hand {hand_id} does not exist")
     if hand.status != Hand.Status.OPEN:
         raise Conflict(f"hand {hand.number} at table {hand.table.name} is already {hand.status}")
@@ -566,9 +576,10 @@ def _lock_open_hand(hand_id: int) -> Hand:
 def _end_hand(hand: Hand, user: Any) -> None:
     """After a hand, the position moves on: offered clockwise from this DP (clause 15)."""
     table = _lock_table(hand.table_id)
+    before = _rotation_state(table)
     table.last_dp_seat = hand.dp_seat
     table.dp_seat, table.dp_bank, table.stopped = None, None, False
-    _offer_from(table, user, hand.dp_seat)
+    _offer_from(table, user, hand.dp_seat, before)
 
 
 def _settle_record(hand: Hand, record: Any) -> dict[str, Any]:
