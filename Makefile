@@ -38,9 +38,11 @@ run: install
 test: install-dev
 	$(VENV)/bin/pytest
 
-## bench: High Card Flush settlements per second (engine alone and settle endpoint).
+## bench: High Card Flush settlements per second: the engine alone, and the settle endpoint
+## on PostgreSQL (DATABASE_URL, or the local server; a throwaway database is used).
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 bench: install-dev
-	$(PY) scripts/bench.py
+	DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" $(PY) scripts/bench.py
 
 lint: install-dev
 	$(VENV)/bin/ruff check .

@@ -93,8 +93,15 @@ def bench_endpoint(settles: int) -> None:
     from django.db import connection
     from django.test.utils import setup_test_environment
 
+    from django.db import OperationalError
+
     connection.settings_dict["TEST"]["NAME"] = "casino_bench"
     setup_test_environment()
+    try:
+        connection.ensure_connection()
+    except OperationalError as exc:
+        print(f"endpoint: skipped (PostgreSQL unreachable: {exc})")
+        return
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         _run_endpoint(settles)

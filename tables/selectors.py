@@ -6,6 +6,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from casino.rules.rotation import RotationPolicy
+
 from .models import Hand, RotationEvent, Table, TableChange
 
 
@@ -35,7 +37,7 @@ def rotation_state(*, table: Table, recent: int = 20) -> dict[str, Any]:
         "offer_seat": table.offer_seat,
         "offer_round_start": table.offer_round_start,
         "stopped": table.stopped,
-        "policy": table.rotation_policy,
+        "policy": RotationPolicy.from_dict(table.rotation_policy).to_dict(),
         "events": [
             {
                 "kind": e.kind,
