@@ -90,10 +90,8 @@ def bench_endpoint(settles: int) -> None:
     import django
 
     django.setup()
-    from django.db import connection
+    from django.db import OperationalError, connection
     from django.test.utils import setup_test_environment
-
-    from django.db import OperationalError
 
     connection.settings_dict["TEST"]["NAME"] = "casino_bench"
     setup_test_environment()
