@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -30,31 +29,25 @@ def _canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def audit_entry_hash(
-    *,
-    at: datetime,
-    actor_id: int | None,
-    actor_name: str,
-    action: str,
-    table_id: int | None,
-    hand_id: int | None,
-    subject: str,
-    before: Any,
-    after: Any,
-    prev_hash: str,
-) -> str:
-    content = {
-        "at": at.isoformat(),
-        "actor_id": actor_id,
-        "actor_name": actor_name,
-        "action": action,
-        "table_id": table_id,
-        "hand_id": hand_id,
-        "subject": subject,
-        "before": before,
-        "after": after,
-        "prev_hash": prev_hash,
-    }
+# The fields an entry's hash covers, in the order they are stored.
+HASHED_FIELDS = (
+    "at",
+    "actor_id",
+    "actor_name",
+    "action",
+    "table_id",
+    "hand_id",
+    "subject",
+    "before",
+    "after",
+    "prev_hash",
+)
+
+
+def audit_entry_hash(fields: dict[str, Any]) -> str:
+    """sha256 over an entry's hashed fields (``HASHED_FIELDS``), canonical JSON."""
+    content = {name: fields[name] for name in HASHED_FIELDS}
+    content["at"] = content["at"].isoformat()
     return hashlib.sha256(_canonical(content).encode()).hexdigest()
 
 
@@ -71,40 +64,21 @@ def audit_append(
 ) -> AuditEntry:
     """Append one entry to the chain. Callers are inside their own transaction."""
     head, _ = AuditChainHead.objects.select_for_update().get_or_create(pk=1)
-    # Round-trip through JSON so the hash covers exactly what the database stores.
-    before = json.loads(_canonical(before)) if before is not None else None
-    after = json.loads(_canonical(after)) if after is not None else None
-    at = timezone.now()
-    actor_id = actor.pk if actor is not None else None
-    actor_name = actor.get_username() if actor is not None else "system"
-    table_id = table.pk if table is not None else None
-    hand_id = hand.pk if hand is not None else None
-    digest = audit_entry_hash(
-        at=at,
-        actor_id=actor_id,
-        actor_name=actor_name,
-        action=action,
-        table_id=table_id,
-        hand_id=hand_id,
-        subject=subject,
-        before=before,
-        after=after,
-        prev_hash=head.last_hash,
-    )
-    entry = AuditEntry.objects.create(
-        at=at,
-        actor_id=actor_id,
-        actor_name=actor_name,
-        action=action,
-        table_id=table_id,
-        hand_id=hand_id,
-        subject=subject,
-        before=before,
-        after=after,
-        prev_hash=head.last_hash,
-        hash=digest,
-    )
-    head.last_hash = digest
+    fields = {
+        "at": timezone.now(),
+        "actor_id": actor.pk if actor is not None else None,
+        "actor_name": actor.get_username() if actor is not None else "system",
+        "action": action,
+        "table_id": table.pk if table is not None else None,
+        "hand_id": hand.pk if hand is not None else None,
+        "subject": subject,
+        # Round-trip through JSON so the hash covers exactly what the database stores.
+        "before": json.loads(_canonical(before)) if before is not None else None,
+        "after": json.loads(_canonical(after)) if after is not None else None,
+        "prev_hash": head.last_hash,
+    }
+    entry = AuditEntry.objects.create(**fields, hash=audit_entry_hash(fields))
+    head.last_hash = entry.hash
     head.save(update_fields=["last_hash"])
     return entry
 
@@ -189,18 +163,7 @@ def audit_verify_chain() -> dict[str, Any]:
     prev = GENESIS_HASH
     count = 0
     for entry in AuditEntry.objects.order_by("id").iterator():
-        expected = audit_entry_hash(
-            at=entry.at,
-            actor_id=entry.actor_id,
-            actor_name=entry.actor_name,
-            action=entry.action,
-            table_id=entry.table_id,
-            hand_id=entry.hand_id,
-            subject=entry.subject,
-            before=entry.before,
-            after=entry.after,
-            prev_hash=entry.prev_hash,
-        )
+        expected = audit_entry_hash({name: getattr(entry, name) for name in HASHED_FIELDS})
         if entry.prev_hash != prev or entry.hash != expected:
             return {
                 "ok": False,
