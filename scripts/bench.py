@@ -122,10 +122,7 @@ def _run_endpoint(settles: int) -> None:
         user=floor,
         name="bench",
         game="high-card-flush",
-        ante_min=100,
-        ante_max=10_000,
-        bank_min=1_000,
-        bank_max=1_000_000,
+        limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 1_000, "bank_max": 1_000_000},
         dealer=dealer,
         rules={"rake": {"scheme": "per_player", "amount": 100}},
     )

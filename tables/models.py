@@ -10,6 +10,7 @@ from django.db.models import Q
 
 class Game(models.TextChoices):
     HIGH_CARD_FLUSH = "high-card-flush", "High Card Flush"
+    FIVE_CARD_DRAW_7A = "five-card-draw-7a", "Five Card Draw 7-A"
 
 
 class Table(models.Model):
@@ -28,16 +29,17 @@ class Table(models.Model):
         related_name="dealt_tables",
     )
     seat_count = models.PositiveSmallIntegerField(default=7)
-    # Limits, in minor units.
-    ante_min = models.PositiveBigIntegerField()
-    ante_max = models.PositiveBigIntegerField()
-    bank_min = models.PositiveBigIntegerField(help_text="designated player's bank, minimum")
-    bank_max = models.PositiveBigIntegerField(help_text="designated player's bank, maximum")
+    # The game's table limits in minor units, checked by the game's adapter (tables/games/):
+    # High Card Flush ante_min/ante_max/bank_min/bank_max; Five Card Draw 7-A
+    # structure/small_blind/big_blind/big_bet.
+    limits = models.JSONField(default=dict)
     smallest_chip = models.PositiveIntegerField(default=1)
-    # Game rules overriding the engine's defaults: coverage, pay tables, rake schedule, cap.
+    # Game rules overriding the engine's defaults (pay tables, rake schedule, options).
     rules = models.JSONField(default=dict, blank=True)
     rotation_policy = models.JSONField(default=dict, blank=True)
-    # Designated-player rotation state (clauses 15-16).
+    # Five Card Draw 7-A: button and blinds of the last hand, each seat's ML/MS markers.
+    blind_state = models.JSONField(default=dict, blank=True)
+    # High Card Flush designated-player rotation state (clauses 15-16).
     dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     dp_bank = models.PositiveBigIntegerField(null=True, blank=True)
     offer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -51,12 +53,6 @@ class Table(models.Model):
 
     class Meta:
         constraints = [
-            models.CheckConstraint(
-                condition=Q(ante_min__lte=models.F("ante_max")), name="table_ante_min_le_max"
-            ),
-            models.CheckConstraint(
-                condition=Q(bank_min__lte=models.F("bank_max")), name="table_bank_min_le_max"
-            ),
             models.CheckConstraint(condition=Q(seat_count__gte=2), name="table_two_seats_or_more"),
         ]
         ordering = ["name"]
@@ -64,22 +60,16 @@ class Table(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def limits(self) -> dict[str, int]:
-        return {
-            "ante_min": self.ante_min,
-            "ante_max": self.ante_max,
-            "bank_min": self.bank_min,
-            "bank_max": self.bank_max,
-            "smallest_chip": self.smallest_chip,
-        }
-
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     player = models.CharField(max_length=100, blank=True, help_text="empty when nobody sits here")
     sitting_out = models.BooleanField(default=False)
+    new = models.BooleanField(default=False, help_text="seated and not yet dealt a hand here")
+    blind_choice = models.CharField(
+        max_length=20, blank=True, help_text="a returning 7-A player's choice: post_all, wait, ..."
+    )
 
     class Meta:
         constraints = [
@@ -167,6 +157,9 @@ class Hand(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     # Frozen when the hand opens.
     rules = models.JSONField(help_text="effective rules, limits, pay tables and rake")
+    config = models.JSONField(
+        default=dict, blank=True, help_text="the hand record's set-up (7-A: blinds, seats, posts)"
+    )
     dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     dp_bank = models.PositiveBigIntegerField(null=True, blank=True)
     button = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -196,3 +189,22 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} hand {self.number}"
+
+
+class HandAction(models.Model):
+    """One action of a live hand, in order: the hand's operation log."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="actions")
+    index = models.PositiveIntegerField()
+    action = models.JSONField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "index"], name="action_index_once_per_hand")
+        ]
+        ordering = ["hand", "index"]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand_id} action {self.index}"

@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.db.models import QuerySet
 
+from casino.rules.errors import RuleError
 from casino.rules.rotation import RotationPolicy
 
 from .models import Hand, RotationEvent, Table, TableChange
+
+
+def table_config(table: Table) -> dict[str, Any]:
+    """What a change request may alter, as it stands now: limits, rules, policy."""
+    return {
+        **copy.deepcopy(table.limits),
+        "smallest_chip": table.smallest_chip,
+        "rules": copy.deepcopy(table.rules),
+        "rotation_policy": copy.deepcopy(table.rotation_policy),
+    }
+
+
+def seats_in_play(table: Table) -> list[int]:
+    """Seat numbers with a player who is not sitting out, ascending."""
+    return [s.number for s in table.seats.all() if s.in_play]
 
 
 def table_list() -> QuerySet[Table]:
@@ -49,3 +66,32 @@ def rotation_state(*, table: Table, recent: int = 20) -> dict[str, Any]:
             for e in events[:recent]
         ],
     }
+
+
+def hand_actions(hand: Hand) -> list[dict[str, Any]]:
+    """A live hand's actions, in order."""
+    return list(hand.actions.order_by("index").values_list("action", flat=True))
+
+
+def hand_state(*, hand: Hand) -> dict[str, Any] | None:
+    """A live hand's state replayed from its log (None for games settled from a record)."""
+    from .games import adapter
+
+    game = adapter(hand.game)
+    if not game.live:
+        return None
+    return dict(game.replay(hand, hand_actions(hand)).view())
+
+
+def blinds_preview(*, table: Table) -> dict[str, Any] | None:
+    """7-A: the next hand's button, blinds, posts owed, waiting seats and markers, as they
+    stand now (None for games without blinds)."""
+    from .games import FiveCardDraw, adapter
+
+    game = adapter(table.game)
+    if not isinstance(game, FiveCardDraw):
+        return None
+    try:
+        return dict(game.next_blinds(table).to_dict())
+    except RuleError as exc:
+        return {"error": str(exc)}

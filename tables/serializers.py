@@ -8,14 +8,21 @@ from rest_framework import serializers
 from casino.core.roles import DEALER
 
 from .models import Game, Hand, Seat, Table, TableChange
+from .selectors import hand_state
 
 User = get_user_model()
 
 
 class SeatSerializer(serializers.ModelSerializer):
+    markers = serializers.SerializerMethodField(help_text="7-A missed blinds: ML and/or MS")
+
     class Meta:
         model = Seat
-        fields = ["number", "player", "sitting_out", "in_play"]
+        fields = ["number", "player", "sitting_out", "in_play", "new", "blind_choice", "markers"]
+
+    def get_markers(self, seat: Seat) -> list[str]:
+        markers = (seat.table.blind_state or {}).get("markers") or {}
+        return list(markers.get(str(seat.number), []))
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -31,13 +38,11 @@ class TableSerializer(serializers.ModelSerializer):
             "status",
             "dealer",
             "seat_count",
-            "ante_min",
-            "ante_max",
-            "bank_min",
-            "bank_max",
+            "limits",
             "smallest_chip",
             "rules",
             "rotation_policy",
+            "blind_state",
             "dp_seat",
             "dp_bank",
             "offer_seat",
@@ -57,10 +62,10 @@ class TableCreateSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
     )
-    ante_min = serializers.IntegerField(min_value=1)
-    ante_max = serializers.IntegerField(min_value=1)
-    bank_min = serializers.IntegerField(min_value=1)
-    bank_max = serializers.IntegerField(min_value=1)
+    limits = serializers.DictField(
+        help_text="high-card-flush: ante_min, ante_max, bank_min, bank_max; "
+        "five-card-draw-7a: structure, small_blind, big_blind, big_bet"
+    )
     smallest_chip = serializers.IntegerField(min_value=1, default=1)
     rules = serializers.DictField(required=False, default=dict)
     rotation_policy = serializers.DictField(required=False, default=dict)
@@ -81,6 +86,12 @@ class DealerAssignSerializer(serializers.Serializer):
 class SeatUpdateSerializer(serializers.Serializer):
     player = serializers.CharField(max_length=100, allow_blank=True)
     sitting_out = serializers.BooleanField(default=False)
+    blind_choice = serializers.ChoiceField(
+        choices=["", "post_all", "wait", "post_small_dead"],
+        default="",
+        help_text="7-A: a returning player posts what they owe (post_all; post_small_dead "
+        "with MS only) or waits for the big blind",
+    )
 
 
 class TableChangeSerializer(serializers.ModelSerializer):
@@ -146,6 +157,7 @@ class HandSerializer(serializers.ModelSerializer):
     opened_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     voided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     settlement = serializers.SerializerMethodField()
+    state = serializers.SerializerMethodField(help_text="a live hand's state (7-A)")
 
     class Meta:
         model = Hand
@@ -160,6 +172,8 @@ class HandSerializer(serializers.ModelSerializer):
             "dp_bank",
             "button",
             "seats",
+            "config",
+            "state",
             "opened_by",
             "opened_at",
             "closed_at",
@@ -168,6 +182,9 @@ class HandSerializer(serializers.ModelSerializer):
             "settlement",
         ]
 
+    def get_state(self, hand: Hand) -> dict | None:
+        return hand_state(hand=hand)
+
     def get_settlement(self, hand: Hand) -> int | None:
         settlement = getattr(hand, "settlement", None)
         return settlement.pk if settlement is not None else None
@@ -175,3 +192,20 @@ class HandSerializer(serializers.ModelSerializer):
 
 class VoidSerializer(serializers.Serializer):
     reason = serializers.CharField()
+
+
+class HandOpenSerializer(serializers.Serializer):
+    seats = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="7-A: each dealt-in seat's stack and five cards "
+        '([{"seat": 1, "stack": 10000, "cards": [...]}]); High Card Flush: leave out',
+    )
+
+
+class ActionSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    type = serializers.ChoiceField(choices=["fold", "check", "call", "bet", "raise", "draw"])
+    to = serializers.IntegerField(required=False, help_text="the player's total for the round")
+    discard = serializers.ListField(child=serializers.CharField(), required=False)
+    receive = serializers.ListField(child=serializers.CharField(), required=False)

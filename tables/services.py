@@ -1,7 +1,9 @@
-"""Writes for tables: set-up, seats, limit/rule changes, rotation and hands.
+"""Writes for tables: set-up, seats, limit/rule changes and hands.
 
-Every function that writes is atomic, locks the table row it decides on, and
-appends its audit entries in the same transaction.
+Every function that writes is atomic, locks the table row it decides on, and appends its
+audit entries in the same transaction. What differs between games is behind the game's
+adapter (``games.py``); the designated-player rotation of High Card Flush is in
+``rotation.py``.
 """
 
 from __future__ import annotations
@@ -15,17 +17,17 @@ from django.utils import timezone
 
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
-from casino.rules import rotation
 from casino.rules.errors import Problems, RuleError
-from casino.rules.games import GAMES
+from casino.rules.rotation import RotationPolicy
 from payouts.models import Settlement
 from payouts.services import audit_append, settlement_store
 
-from .models import Hand, RotationEvent, Seat, Table, TableChange
+from . import rotation
+from .games import ADAPTERS, GameAdapter, adapter
+from .models import Hand, HandAction, Seat, Table, TableChange
+from .selectors import hand_actions, table_config
 
-LIMIT_FIELDS = ("ante_min", "ante_max", "bank_min", "bank_max", "smallest_chip")
-CHANGEABLE = (*LIMIT_FIELDS, "rules", "rotation_policy")
-
+BLIND_CHOICES = ("post_all", "wait", "post_small_dead")
 
 # ---------------------------------------------------------------- helpers
 
@@ -46,134 +48,34 @@ def require_table_actor(user: Any, table: Table) -> None:
     raise Forbidden(f"you are not the dealer assigned to table {table.name}")
 
 
-def table_config(table: Table) -> dict[str, Any]:
-    """What a change request may alter, as it stands now."""
-    return {
-        **table.limits,
-        "rules": copy.deepcopy(table.rules),
-        "rotation_policy": copy.deepcopy(table.rotation_policy),
-    }
+def changeable(game: GameAdapter) -> tuple[str, ...]:
+    return (*game.limit_fields, "smallest_chip", "rules", "rotation_policy")
 
 
-def _validate_config(game: str, config: dict[str, Any]) -> None:
+def _validate_config(game: GameAdapter, config: dict[str, Any]) -> None:
     """Check limits, game rules and rotation policy together; raise every problem."""
     problems = Problems()
-    for name in LIMIT_FIELDS:
-        value = config.get(name)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            problems.add(name, f"{name} must be a whole number of minor units, at least 1")
-    if not problems:
-        if config["ante_min"] > config["ante_max"]:
-            problems.add(
-                "ante_max",
-                f"ante maximum {config['ante_max']} is below the minimum {config['ante_min']}",
-            )
-        if config["bank_min"] > config["bank_max"]:
-            problems.add(
-                "bank_max",
-                f"bank maximum {config['bank_max']} is below the minimum {config['bank_min']}",
-            )
+    game.check_limits(config, problems)
+    chip = config.get("smallest_chip")
+    if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
+        problems.add("smallest_chip", "smallest_chip must be a whole number, at least 1")
     rules = config.get("rules") or {}
     if not isinstance(rules, dict):
         problems.add("rules", "rules must be an object")
     else:
-        clash = sorted(set(rules) & {*LIMIT_FIELDS})
+        clash = sorted(set(rules) & {*game.limit_fields, "smallest_chip"})
         for key in clash:
             problems.add(f"rules.{key}", f"{key} is a table limit; change it as {key}")
-        if not clash:
+        if not clash and not problems:
             try:
-                hand_rules(game, config)
+                game.hand_rules(config)
             except RuleError as exc:
                 problems.extend(exc)
     try:
-        rotation.RotationPolicy.from_dict(config.get("rotation_policy") or {})
+        RotationPolicy.from_dict(config.get("rotation_policy") or {})
     except RuleError as exc:
         problems.extend(exc)
     problems.raise_if_any()
-
-
-def hand_rules(game: str, config: dict[str, Any]) -> dict[str, Any]:
-    """The effective rules a hand freezes: the game's defaults, the table's rules, its limits."""
-    limits = {name: config[name] for name in LIMIT_FIELDS}
-    return GAMES[game].parse_rules({**(config.get("rules") or {}), **limits})
-
-
-def _seats_in_play(table: Table) -> list[int]:
-    return [s.number for s in table.seats.all() if s.in_play]
-
-
-def _holdings(table: Table) -> list[rotation.Holding]:
-    return [
-        rotation.Holding(opened_at=h.opened_at, seat=h.dp_seat)
-        for h in table.hands.exclude(dp_seat=None).order_by("opened_at")
-    ]
-
-
-def _policy(table: Table) -> rotation.RotationPolicy:
-    return rotation.RotationPolicy.from_dict(table.rotation_policy)
-
-
-def _rotation_state(table: Table) -> dict[str, Any]:
-    return {
-        "designated_player": table.dp_seat,
-        "bank": table.dp_bank,
-        "offer_seat": table.offer_seat,
-        "offer_round_start": table.offer_round_start,
-        "stopped": table.stopped,
-    }
-
-
-def _event(
-    table: Table,
-    kind: str,
-    seat: int,
-    user: Any,
-    before: dict[str, Any],
-    bank: int | None = None,
-) -> None:
-    """Record a rotation event and its audit entry (state before and after)."""
-    RotationEvent.objects.create(
-        table=table, kind=kind, seat=seat, bank=bank, by=user, at=timezone.now()
-    )
-    audit_append(
-        actor=user,
-        action=f"rotation_{kind}",
-        subject=f"table:{table.pk}",
-        table=table,
-        before=before,
-        after={"seat": seat, "bank": bank, **_rotation_state(table)},
-    )
-
-
-def _offer_from(
-    table: Table, user: Any, after: int | None, before: dict[str, Any] | None = None
-) -> None:
-    """Offer the position to the next seat in play clockwise after ``after``.
-
-    ``before`` is the rotation state to record as the audit entry's "before" (by default the
-    table's state on entry)."""
-    before = before or _rotation_state(table)
-    seat = rotation.next_seat_clockwise(_seats_in_play(table), after)
-    table.offer_seat = seat
-    table.offer_round_start = seat
-    table.save(
-        update_fields=[
-            "offer_seat",
-            "offer_round_start",
-            "dp_seat",
-            "dp_bank",
-            "stopped",
-            "last_dp_seat",
-        ]
-    )
-    if seat is not None:
-        _event(table, RotationEvent.Kind.OFFER, seat, user, before)
-
-
-def _ensure_offer(table: Table, user: Any) -> None:
-    """Start an offer round when nobody holds or is offered the position."""
-    if table.dp_seat is None and table.offer_seat is None:
-        _offer_from(table, user, table.last_dp_seat)
 
 
 # ---------------------------------------------------------------- tables and seats
@@ -185,27 +87,31 @@ def table_create(
     user: AbstractBaseUser,
     name: str,
     game: str,
-    ante_min: int,
-    ante_max: int,
-    bank_min: int,
-    bank_max: int,
+    limits: dict[str, Any],
     smallest_chip: int = 1,
     seat_count: int = 7,
     dealer: AbstractBaseUser | None = None,
     rules: dict[str, Any] | None = None,
     rotation_policy: dict[str, Any] | None = None,
 ) -> Table:
-    limits = {
-        "ante_min": ante_min,
-        "ante_max": ante_max,
-        "bank_min": bank_min,
-        "bank_max": bank_max,
-        "smallest_chip": smallest_chip,
-    }
-    if game not in GAMES:
+    if game not in ADAPTERS:
         raise ApplicationError(f"unknown game {game!r}", path="game")
-    config = {**limits, "rules": rules or {}, "rotation_policy": rotation_policy or {}}
-    _validate_config(game, config)
+    game_adapter = adapter(game)
+    problems = Problems()
+    for key in limits:
+        if key not in game_adapter.limit_fields:
+            problems.add(
+                f"limits.{key}",
+                f"{key!r} is not a {game} limit; limits: {', '.join(game_adapter.limit_fields)}",
+            )
+    problems.raise_if_any()
+    config = {
+        **limits,
+        "smallest_chip": smallest_chip,
+        "rules": rules or {},
+        "rotation_policy": rotation_policy or {},
+    }
+    _validate_config(game_adapter, config)
     if dealer is not None and not has_role(dealer, DEALER):
         raise ApplicationError(f"{dealer.get_username()} is not a dealer", path="dealer")
     if Table.objects.filter(name=name).exists():
@@ -215,9 +121,10 @@ def table_create(
         game=game,
         seat_count=seat_count,
         dealer=dealer,
+        limits=limits,
+        smallest_chip=smallest_chip,
         rules=config["rules"],
         rotation_policy=config["rotation_policy"],
-        **limits,
     )
     Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, seat_count + 1))
     audit_append(
@@ -255,7 +162,7 @@ def table_set_status(*, user: AbstractBaseUser, table_id: int, status: str) -> T
         after={"status": status},
     )
     if status == Table.Status.OPEN:
-        _ensure_offer(table, user)
+        adapter(table.game).on_table_open(table, user)
     return table
 
 
@@ -282,8 +189,16 @@ def table_assign_dealer(
 
 @transaction.atomic
 def seat_update(
-    *, user: AbstractBaseUser, table_id: int, number: int, player: str, sitting_out: bool
+    *,
+    user: AbstractBaseUser,
+    table_id: int,
+    number: int,
+    player: str,
+    sitting_out: bool,
+    blind_choice: str = "",
 ) -> Seat:
+    """Seat a player, sit them out, empty the seat; a returning 7-A player also says whether
+    they post what they owe or wait for the big blind (clause 12)."""
     table = _lock_table(table_id)
     require_table_actor(user, table)
     seat = Seat.objects.filter(table=table, number=number).first()
@@ -291,36 +206,55 @@ def seat_update(
         raise ApplicationError(
             f"table {table.name} has no seat {number} (seats 1-{table.seat_count})", path="seat"
         )
+    if blind_choice and blind_choice not in BLIND_CHOICES:
+        raise ApplicationError(
+            f"blind_choice must be one of {', '.join(BLIND_CHOICES)}", path="blind_choice"
+        )
     open_hand = table.hands.filter(status=Hand.Status.OPEN).first()
     if open_hand is not None and number in open_hand.seats and not (player and not sitting_out):
         raise Conflict(
             f"seat {number} is in hand {open_hand.number}; it can leave when the "
             "hand is settled or voided"
         )
-    before = {"player": seat.player, "sitting_out": seat.sitting_out}
+    before = {
+        "player": seat.player,
+        "sitting_out": seat.sitting_out,
+        "blind_choice": seat.blind_choice,
+    }
+    if player != seat.player:
+        seat.new = bool(player)  # a different player has not been dealt a hand here yet
     seat.player = player
     seat.sitting_out = sitting_out
-    seat.save(update_fields=["player", "sitting_out"])
+    seat.blind_choice = blind_choice if player else ""
+    seat.save(update_fields=["player", "sitting_out", "blind_choice", "new"])
     audit_append(
         actor=user,
         action="seat_update",
         subject=f"table:{table.pk}:seat:{number}",
         table=table,
         before=before,
-        after={"player": player, "sitting_out": sitting_out},
+        after={"player": player, "sitting_out": sitting_out, "blind_choice": seat.blind_choice},
     )
+    game = adapter(table.game)
     if not seat.in_play:
-        if table.dp_seat == number:
-            table.dp_seat, table.dp_bank = None, None
-            _offer_from(table, user, number)
-        elif table.offer_seat == number:
-            _offer_from(table, user, number)
+        game.on_seat_left(table, seat, user)
     if table.status == Table.Status.OPEN:
-        _ensure_offer(table, user)
+        game.on_table_open(table, user)
     return seat
 
 
 # ---------------------------------------------------------------- limit and rule changes
+
+
+def _check_change_keys(game: GameAdapter, changes: dict[str, Any]) -> None:
+    problems = Problems()
+    for key in changes:
+        if key not in changeable(game):
+            problems.add(
+                f"changes.{key}",
+                f"{key!r} cannot be changed; changeable: " + ", ".join(changeable(game)),
+            )
+    problems.raise_if_any()
 
 
 @transaction.atomic
@@ -329,19 +263,14 @@ def change_request(
 ) -> TableChange:
     table = _lock_table(table_id)
     require_table_actor(user, table)
-    problems = Problems()
+    game = adapter(table.game)
     if not isinstance(changes, dict) or not changes:
         raise ApplicationError(
-            "changes must name at least one of: " + ", ".join(CHANGEABLE), path="changes"
+            "changes must name at least one of: " + ", ".join(changeable(game)), path="changes"
         )
-    for key in changes:
-        if key not in CHANGEABLE:
-            problems.add(
-                f"changes.{key}", f"{key!r} cannot be changed; changeable: " + ", ".join(CHANGEABLE)
-            )
-    problems.raise_if_any()
+    _check_change_keys(game, changes)
     before = table_config(table)
-    _validate_config(table.game, _merged(before, changes))
+    _validate_config(game, _merged(before, changes))
     change = TableChange.objects.create(
         table=table, changes=changes, before=before, reason=reason, requested_by=user
     )
@@ -368,7 +297,7 @@ def _merged(config: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
 
 
 def _decide(user: AbstractBaseUser, change_id: int) -> tuple[TableChange, Table]:
-    change = TableChange.objects.select_related("table").filter(pk=change_id).first()
+    change = TableChange.objects.filter(pk=change_id).first()
     if change is None:
         raise NotFound(f"change request {change_id} does not exist")
     table = _lock_table(change.table_id)
@@ -383,14 +312,15 @@ def _decide(user: AbstractBaseUser, change_id: int) -> tuple[TableChange, Table]
 @transaction.atomic
 def change_approve(*, user: AbstractBaseUser, change_id: int, note: str = "") -> TableChange:
     change, table = _decide(user, change_id)
+    game = adapter(table.game)
     before = table_config(table)
     after = _merged(before, change.changes)
-    _validate_config(table.game, after)
-    for name in LIMIT_FIELDS:
-        setattr(table, name, after[name])
+    _validate_config(game, after)
+    table.limits = {name: after[name] for name in game.limit_fields}
+    table.smallest_chip = after["smallest_chip"]
     table.rules = after["rules"]
     table.rotation_policy = after["rotation_policy"]
-    table.save()
+    table.save(update_fields=["limits", "smallest_chip", "rules", "rotation_policy"])
     change.status = TableChange.Status.APPROVED
     change.decided_by = user
     change.decided_at = timezone.now()
@@ -427,74 +357,27 @@ def change_reject(*, user: AbstractBaseUser, change_id: int, note: str = "") -> 
     return change
 
 
-# ---------------------------------------------------------------- rotation
+# ---------------------------------------------------------------- rotation (High Card Flush)
 
 
 @transaction.atomic
 def rotation_decide(
     *, user: AbstractBaseUser, table_id: int, seat: int, accept: bool, bank: int | None = None
 ) -> Table:
-    """Record the offered seat's answer (clauses 15-17)."""
     table = _lock_table(table_id)
     require_table_actor(user, table)
-    if table.status != Table.Status.OPEN:
-        raise Conflict(f"table {table.name} is closed")
-    if table.hands.filter(status=Hand.Status.OPEN).exists():
-        raise Conflict("a hand is in progress; the position is offered when it ends")
-    _ensure_offer(table, user)
-    if table.dp_seat is not None:
-        raise Conflict(f"seat {table.dp_seat} already holds the designated player position")
-    if table.offer_seat != seat:
-        raise Conflict(
-            f"the position is offered to seat {table.offer_seat}, not seat {seat}", path="seat"
-        )
-    before = _rotation_state(table)
-    if accept:
-        problems = Problems()
-        if isinstance(bank, bool) or not isinstance(bank, int):
-            problems.add("bank", "the designated player's bank is needed to accept")
-        elif not table.bank_min <= bank <= table.bank_max:
-            problems.add(
-                "bank",
-                f"designated player bank {bank} is outside the table's "
-                f"limits {table.bank_min}-{table.bank_max}",
-            )
-        elif bank % table.smallest_chip:
-            problems.add(
-                "bank", f"bank {bank} is not a multiple of the smallest chip {table.smallest_chip}"
-            )
-        problems.raise_if_any()
-        rotation.check_may_hold(
-            _policy(table), seat=seat, history=_holdings(table), now=timezone.now()
-        )
-        table.dp_seat, table.dp_bank = seat, bank
-        table.offer_seat, table.offer_round_start, table.stopped = None, None, False
-        table.save(
-            update_fields=["dp_seat", "dp_bank", "offer_seat", "offer_round_start", "stopped"]
-        )
-        _event(table, RotationEvent.Kind.ACCEPT, seat, user, before, bank)
-        return table
-    following = rotation.next_seat_clockwise(_seats_in_play(table), seat)
-    # Back at the round's first seat with no acceptance: the game stops (clause 16), and the
-    # offer keeps going round.
-    stops = following == table.offer_round_start
-    table.offer_seat = following
-    table.stopped = table.stopped or stops
-    table.save(update_fields=["offer_seat", "stopped"])
-    _event(table, RotationEvent.Kind.DECLINE, seat, user, before)
-    if stops:
-        _event(table, RotationEvent.Kind.STOP, seat, user, before)
-    if following is not None:
-        _event(table, RotationEvent.Kind.OFFER, following, user, before)
-    return table
+    if table.game != "high-card-flush":
+        raise ApplicationError(f"{table.game} has no designated player")
+    return rotation.rotation_decide(user=user, table=table, seat=seat, accept=accept, bank=bank)
 
 
 # ---------------------------------------------------------------- hands
 
 
 @transaction.atomic
-def hand_open(*, user: AbstractBaseUser, table_id: int) -> Hand:
-    """Open the next hand, freezing limits, rules, pay tables, rake, DP and button."""
+def hand_open(*, user: AbstractBaseUser, table_id: int, body: Any = None) -> Hand:
+    """Open the next hand, freezing what applies to it (rules, limits, pay tables, rake,
+    designated player or blinds, button, seats)."""
     table = _lock_table(table_id)
     require_table_actor(user, table)
     if table.status != Table.Status.OPEN:
@@ -502,50 +385,27 @@ def hand_open(*, user: AbstractBaseUser, table_id: int) -> Hand:
     current = table.hands.filter(status=Hand.Status.OPEN).first()
     if current is not None:
         raise Conflict(f"hand {current.number} is still open at table {table.name}")
-    in_play = _seats_in_play(table)
-    if table.stopped or table.dp_seat is None:
-        offer = f"; the offer is with seat {table.offer_seat}" if table.offer_seat else ""
-        reason = (
-            "the offer went round the table without acceptance; the game stops until a "
-            "player accepts (clause 16)"
-            if table.stopped
-            else "no player has accepted the designated player position (clause 15)"
-        )
-        raise Conflict(reason + offer)
-    if table.dp_seat not in in_play:
-        raise Conflict(f"the designated player's seat {table.dp_seat} is not in play")
-    if len(in_play) < 2:
-        raise Conflict("a hand needs at least one player besides the designated player")
-    now = timezone.now()
-    try:
-        rotation.check_may_hold(
-            _policy(table), seat=table.dp_seat, history=_holdings(table), now=now
-        )
-    except RuleError as exc:
-        raise Conflict(str(exc), path="designated_player.seat") from None
-    if not table.bank_min <= (table.dp_bank or 0) <= table.bank_max:
-        raise Conflict(
-            f"designated player bank {table.dp_bank} is outside the table's limits "
-            f"{table.bank_min}-{table.bank_max}"
-        )
-    rules = hand_rules(table.game, table_config(table))
+    game = adapter(table.game)
+    opening = game.open_hand(table, body if isinstance(body, dict) else {})
     try:
         hand = Hand.objects.create(
             table=table,
             number=table.next_hand_number,
             game=table.game,
-            rules=rules,
-            dp_seat=table.dp_seat,
-            dp_bank=table.dp_bank,
-            button=table.dp_seat,
-            seats=in_play,
+            rules=opening.rules,
+            config=opening.config,
+            dp_seat=opening.dp_seat,
+            dp_bank=opening.dp_bank,
+            button=opening.button,
+            seats=opening.seats,
             opened_by=user,
-            opened_at=now,
+            opened_at=timezone.now(),
         )
     except IntegrityError:
         raise Conflict(f"another hand was opened at table {table.name}") from None
     table.next_hand_number += 1
     table.save(update_fields=["next_hand_number"])
+    game.after_open(table, hand, opening, user)
     audit_append(
         actor=user,
         action="hand_open",
@@ -557,8 +417,10 @@ def hand_open(*, user: AbstractBaseUser, table_id: int) -> Hand:
             "designated_player": hand.dp_seat,
             "bank": hand.dp_bank,
             "button": hand.button,
-            "seats": in_play,
-            "rules": rules,
+            "seats": hand.seats,
+            "rules": hand.rules,
+            "config": hand.config,
+            **(opening.audit or {}),
         },
     )
     return hand
@@ -573,57 +435,35 @@ def _lock_open_hand(hand_id: int) -> Hand:
     return hand
 
 
-def _end_hand(hand: Hand, user: Any) -> None:
-    """After a hand, the position moves on: offered clockwise from this DP (clause 15)."""
-    table = _lock_table(hand.table_id)
-    before = _rotation_state(table)
-    table.last_dp_seat = hand.dp_seat
-    table.dp_seat, table.dp_bank, table.stopped = None, None, False
-    _offer_from(table, user, hand.dp_seat, before)
-
-
-def _settle_record(hand: Hand, record: Any) -> dict[str, Any]:
-    """Check the record belongs to this hand and fill in what the hand froze."""
-    if not isinstance(record, dict):
-        raise ApplicationError("the hand record must be a JSON object")
-    record = copy.deepcopy(record)
-    problems = Problems()
-    dp = record.get("designated_player")
-    if isinstance(dp, dict):
-        if dp.get("seat") != hand.dp_seat:
-            problems.add(
-                "designated_player.seat",
-                f"seat {dp.get('seat')} is not this hand's designated player (seat {hand.dp_seat})",
-            )
-        if "bank" not in dp:
-            dp["bank"] = hand.dp_bank
-        elif dp["bank"] != hand.dp_bank:
-            problems.add(
-                "designated_player.bank",
-                f"bank {dp['bank']} differs from the bank {hand.dp_bank} posted "
-                "when the hand opened",
-            )
-    players = record.get("players")
-    if isinstance(players, list):
-        for index, player in enumerate(players):
-            seat = player.get("seat") if isinstance(player, dict) else None
-            if isinstance(seat, int) and seat not in hand.seats:
-                problems.add(
-                    f"players[{index}].seat",
-                    f"seat {seat} was not in play when hand {hand.number} opened",
-                )
-    problems.raise_if_any()
-    return record
+@transaction.atomic
+def hand_act(*, user: AbstractBaseUser, hand_id: int, action: Any) -> dict[str, Any]:
+    """Append one action to a live hand and return the new state (whose turn, legal actions
+    with their bounds, pot). An illegal action is a 400 and nothing is stored."""
+    hand = _lock_open_hand(hand_id)
+    require_table_actor(user, hand.table)
+    game = adapter(hand.game)
+    if not game.live:
+        raise ApplicationError(f"{hand.game} hands are settled from a record, not by actions")
+    if not isinstance(action, dict):
+        raise ApplicationError("an action must be a JSON object", path="action")
+    actions = hand_actions(hand)
+    state = game.replay(hand, actions)
+    state.apply(action)
+    HandAction.objects.create(
+        hand=hand, index=len(actions), action=action, by=user, at=timezone.now()
+    )
+    return {"hand": hand.pk, "actions": len(actions) + 1, **state.view()}
 
 
 @transaction.atomic
 def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: Any) -> Settlement:
-    """Settle an open hand with its record, once. Atomic: all or nothing."""
+    """Settle an open hand once: from the posted record, or a live hand from its own log.
+    Atomic: all or nothing."""
     hand = _lock_open_hand(hand_id)
     require_table_actor(user, hand.table)
-    record = _settle_record(hand, record)
-    result = GAMES[hand.game].evaluate(record, hand.rules)
-    settlement = settlement_store(hand=hand, record=record, result=result, user=user)
+    game = adapter(hand.game)
+    stored_record, result = game.settle(hand, record, hand_actions(hand))
+    settlement = settlement_store(hand=hand, record=stored_record, result=result, user=user)
     hand.status = Hand.Status.SETTLED
     hand.closed_at = settlement.settled_at
     hand.save(update_fields=["status", "closed_at"])
@@ -641,7 +481,7 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: Any) -> Settlem
             "nets": {str(s.seat): s.net for s in result.seats},
         },
     )
-    _end_hand(hand, user)
+    game.after_hand(_lock_table(hand.table_id), hand, user)
     return settlement
 
 
@@ -664,5 +504,5 @@ def hand_void(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Hand:
         before={"status": Hand.Status.OPEN},
         after={"status": Hand.Status.VOIDED, "reason": hand.void_reason},
     )
-    _end_hand(hand, user)
+    adapter(hand.game).after_hand(_lock_table(hand.table_id), hand, user)
     return hand

@@ -22,6 +22,8 @@ urlpatterns = [
         name="change-reject",
     ),
     path("hands/<int:pk>/", views.HandDetailView.as_view(), name="hand-detail"),
+    path("hands/<int:pk>/actions/", views.HandActionView.as_view(), name="hand-actions"),
+    path("tables/<int:pk>/blinds/", views.TableBlindsView.as_view(), name="table-blinds"),
     path("hands/<int:pk>/settle/", views.HandSettleView.as_view(), name="hand-settle"),
     path("hands/<int:pk>/void/", views.HandVoidView.as_view(), name="hand-void"),
 ]

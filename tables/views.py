@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView, RetrieveAPIView
@@ -10,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.core.errors import ApplicationError
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
 from payouts.serializers import HighCardFlushRecordSerializer, SettlementResultSerializer
@@ -17,9 +19,11 @@ from payouts.serializers import HighCardFlushRecordSerializer, SettlementResultS
 from . import selectors, services
 from .models import Hand, Table
 from .serializers import (
+    ActionSerializer,
     ChangeRequestSerializer,
     DealerAssignSerializer,
     DecisionSerializer,
+    HandOpenSerializer,
     HandSerializer,
     RotationDecisionSerializer,
     RotationStateSerializer,
@@ -179,10 +183,10 @@ class TableHandListView(ListAPIView):
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.hand_list(table_id=self.kwargs["pk"])
 
-    @extend_schema(request=None, responses={201: HandSerializer})
+    @extend_schema(request=HandOpenSerializer, responses={201: HandSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
-        hand = services.hand_open(user=request.user, table_id=pk)
+        hand = services.hand_open(user=request.user, table_id=pk, body=request.data)
         return Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
 
 
@@ -191,8 +195,34 @@ class HandDetailView(RetrieveAPIView):
     queryset = Hand.objects.select_related("table", "opened_by", "voided_by", "settlement")
 
 
+class HandActionView(APIView):
+    """Append one action to a live hand (7-A); returns whose turn it is, the legal actions
+    with their bounds, and the pot."""
+
+    write_roles = DEALERS_AND_FLOOR
+
+    @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        return Response(services.hand_act(user=request.user, hand_id=pk, action=request.data))
+
+
+class TableBlindsView(APIView):
+    """7-A: the next hand's button and blinds, the posts each returning player owes, who
+    waits, and every seat's ML/MS markers."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, pk: int) -> Response:
+        table = get_object_or_404(Table, pk=pk)
+        preview = selectors.blinds_preview(table=table)
+        if preview is None:
+            raise ApplicationError(f"{table.game} has no blinds")
+        return Response(preview)
+
+
 class HandSettleView(APIView):
-    """Settle an open hand with its record; rules come from the hand. Once only."""
+    """Settle an open hand once: High Card Flush with the dealer's record, a live 7-A hand from
+    its own log (send {}). Rules come from the hand, never the request."""
 
     write_roles = DEALERS_AND_FLOOR
 

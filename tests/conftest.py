@@ -97,10 +97,7 @@ def open_table(db: Any, floor: Any, dealer: Any) -> Any:
         game="high-card-flush",
         seat_count=7,
         dealer=dealer,
-        ante_min=100,
-        ante_max=10_000,
-        bank_min=5_000,
-        bank_max=1_000_000,
+        limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 5_000, "bank_max": 1_000_000},
         rules={"rake": {"scheme": "per_player", "amount": 100}},
     )
     for number, name in {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"}.items():

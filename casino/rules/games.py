@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from casino.rules import high_card_flush
+from casino.rules import five_card_draw, high_card_flush
 from casino.rules.settlement import Settlement
 
 
@@ -57,6 +57,13 @@ GAMES: dict[str, GameEngine] = {
             default_rules=high_card_flush.default_rules,
             parse_rules=high_card_flush.parse_rules,
             evaluate=high_card_flush.evaluate,
+        ),
+        GameEngine(
+            code=five_card_draw.GAME_CODE,
+            name=five_card_draw.GAME_NAME,
+            default_rules=five_card_draw.default_rules,
+            parse_rules=five_card_draw.parse_rules,
+            evaluate=five_card_draw.evaluate,
         ),
     )
 }

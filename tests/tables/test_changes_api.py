@@ -82,7 +82,7 @@ def test_rejection_is_recorded_and_changes_nothing(open_table, dealer, floor, cl
         f"/api/v1/changes/{change['id']}/reject/", {"note": "not tonight"}, format="json"
     )
     assert response.status_code == 200 and response.json()["status"] == "rejected"
-    assert Table.objects.get(pk=open_table.pk).ante_max == 10_000
+    assert Table.objects.get(pk=open_table.pk).limits["ante_max"] == 10_000
     again = client_for(floor).post(f"/api/v1/changes/{change['id']}/approve/", {}, format="json")
     assert again.status_code == 409
     assert AuditEntry.objects.filter(action="table_change_rejected").count() == 1

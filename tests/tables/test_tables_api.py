@@ -12,10 +12,7 @@ pytestmark = pytest.mark.django_db
 NEW_TABLE = {
     "name": "HCF-9",
     "game": "high-card-flush",
-    "ante_min": 500,
-    "ante_max": 5000,
-    "bank_min": 10_000,
-    "bank_max": 200_000,
+    "limits": {"ante_min": 500, "ante_max": 5000, "bank_min": 10_000, "bank_max": 200_000},
     "smallest_chip": 25,
     "rules": {"coverage": "original_bank", "rake": {"scheme": "dp_only", "amount": 100}},
 }
@@ -39,11 +36,14 @@ def test_only_floor_managers_create_tables(who, status, client_for, request, dea
 @pytest.mark.parametrize(
     ("change", "path"),
     [
-        ({"ante_min": 6000}, "ante_max"),
+        ({"limits": {**NEW_TABLE["limits"], "ante_min": 6000}}, "ante_max"),
+        ({"limits": {**NEW_TABLE["limits"], "ante_min": -5}}, "ante_min"),
+        ({"limits": {**NEW_TABLE["limits"], "big_blind": 5}}, "limits.big_blind"),
+        ({"limits": {"ante_min": 500}}, "bank_max"),
         ({"rules": {"flush_paytable": {"3": 1}}}, "rules.flush_paytable"),
         ({"rules": {"rake": {"scheme": "everyone", "amount": 5}}}, "rules.rake.scheme"),
-        ({"ante_min": -5}, "ante_min"),
         ({"game": "blackjack"}, "game"),
+        ({"smallest_chip": 0}, "smallest_chip"),
     ],
 )
 def test_invalid_tables_are_refused_with_the_field_named(change, path, floor, client_for):
@@ -97,7 +97,15 @@ def test_seating_players_and_sitting_out(open_table, dealer, client_for):
         {"player": "Eva", "sitting_out": False},
         format="json",
     )
-    assert response.json() == {"number": 5, "player": "Eva", "sitting_out": False, "in_play": True}
+    assert response.json() == {
+        "number": 5,
+        "player": "Eva",
+        "sitting_out": False,
+        "in_play": True,
+        "new": True,
+        "blind_choice": "",
+        "markers": [],
+    }
     # Seat 1 is offered the position; sitting out passes the offer to seat 2.
     client.post(
         f"/api/v1/tables/{open_table.pk}/seats/1/",
@@ -110,8 +118,8 @@ def test_seating_players_and_sitting_out(open_table, dealer, client_for):
     )
     assert missing.status_code == 400 and "seats 1-7" in missing.json()["detail"]
     entry = AuditEntry.objects.filter(action="seat_update").last()
-    assert entry.before == {"player": "Ana", "sitting_out": False}
-    assert entry.after == {"player": "Ana", "sitting_out": True}
+    assert entry.before == {"player": "Ana", "sitting_out": False, "blind_choice": ""}
+    assert entry.after == {"player": "Ana", "sitting_out": True, "blind_choice": ""}
 
 
 def test_a_player_in_an_open_hand_cannot_leave(dp_table, dealer, client_for):

@@ -68,10 +68,7 @@ class Command(BaseCommand):
             game="high-card-flush",
             seat_count=7,
             dealer=dealer,
-            ante_min=500,
-            ante_max=10000,
-            bank_min=20000,
-            bank_max=500000,
+            limits={"ante_min": 500, "ante_max": 10000, "bank_min": 20000, "bank_max": 500000},
             smallest_chip=25,
             rules={
                 "rake": {

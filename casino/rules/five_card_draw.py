@@ -1,0 +1,1244 @@
+"""Five Card Draw 7-A: the hand as one state object moving through explicit phases.
+
+The rules brief (``shared/rules/five-card-draw-7a.md``) decides every rules question; clause
+numbers below refer to it. A hand is its :class:`HandConfig` plus its operation log:
+:class:`DrawHand` posts the blinds and deals from the config, then takes the players' actions
+one at a time. Each action is a triple (``verify_x`` raises :class:`RuleError`, ``can_x``
+returns a bool, ``x`` applies it) and appends a frozen operation to :attr:`DrawHand.log`.
+:func:`replay` rebuilds a hand from a record (the live table, a submitted record and an audit
+re-check all use it); :func:`evaluate` replays and settles. Pots are never stored: they come
+from each seat's contributions, the folds and the dead money (:mod:`casino.rules.pots`).
+
+Phases: ``predraw`` (round 1) -> ``draw`` -> ``postdraw`` (round 2) -> ``showdown``. A hand that
+ends because everyone else folded goes to ``complete`` instead; a hand that reaches a showdown
+rests in ``showdown``. Both are finished (:attr:`DrawHand.complete`) and settle. Automatic
+steps (posting, phase changes, the showdown order) are logged too.
+
+Choices where the brief is silent (Robert's Rules of Poker, RRoP, unless said otherwise):
+
+* **Bet sizes.** The minimum bet and the first raise increment in pot limit and no limit are
+  the big blind in both rounds. In round 1 the amount to call is the full big blind even if
+  the big blind posted all-in for less. ``to`` is always the seat's total for the round
+  (a big blind raising to 400 has 400 in front of it, its blind included).
+* **Limit.** The small bet is the big blind, the big bet ``big_bet``. Round 1's big blind is
+  the round's bet, so ``max_raises`` 3 means 2 -> 4 -> 6 -> 8 (capped). A limit raise is
+  exactly one bet above the last full bet or raise; a seat without the chips may go all-in
+  for less. RRoP's half-bet rule decides what a short all-in is in limit: an all-in of at
+  least half a bet above the last full level is treated as a full bet or raise (it counts
+  towards the cap and the next raise is a full bet above it); less than half is not a raise,
+  and the next seat may call it or complete to one bet above the last full level. Heads-up
+  (option ``heads_up_uncapped``) means at most two players who are not folded and not all-in
+  (RRoP counts players "not all-in"); a round capped while three or more could bet stays
+  capped.
+* **Pot limit / no limit.** A raise is at least the last full bet or raise above the current
+  bet; an all-in for less is allowed and does not change that increment. Pot limit's largest
+  raise is to the current bet plus the pot after calling (all chips in the middle, dead money
+  included, plus the call).
+* **Reopening** (clause 6). A seat that has already acted this round may raise again only if
+  the bet it faces has grown, since it last acted, by a full raise (pot/no limit) or by half a
+  bet (limit); several short all-ins together can reopen it (RRoP). A seat that has not acted
+  (the big blind with its option, a live blind) may always raise. Nobody may raise when every
+  other player still in is all-in.
+* **The draw** (clauses 7-8). Every player still in draws in turn clockwise from the left of the
+  button, all-in players too, with ``{"type": "draw", "discard": [...], "receive": [...]}``
+  (empty lists to stand pat); the counts must match, at most 5. The last card of the stub is
+  never dealt (RRoP): a draw of ``n`` cards is served from the stub when ``n`` is at most the
+  stub's size less one; otherwise the stub's other cards are dealt, and the last stub card,
+  the folded cards and the discards not yet reshuffled (never the drawing player's own) are
+  shuffled into a new stub for the rest. The record lists the cards received, not their order,
+  so the engine checks that at most ``n - (stub - 1)`` of them come from the reshuffled cards,
+  that no other card was seen before (dealt, received or discarded), and records which cards
+  went into the reshuffle. A player may also fold in turn during the draw.
+* **Showdown** (clause 9). The last player to bet or raise after the draw shows first; if
+  nobody bet after the draw (or nobody could, everyone being all-in), the first player still
+  in left of the button. The others follow clockwise. Mucking is not modelled: every hand
+  still in is judged, which is what the players' tabled cards decide.
+* **Settlement.** One line per seat, wager ``pot``: ``stake`` is everything the seat put in
+  (blinds, live and dead posts, bets) less the uncalled chips returned to it, so dead money is
+  lost by its poster like any other chip; ``amount`` is what the seat won from the pots before
+  rake less its stake; ``outcome`` is win, lose or push by the sign of ``amount``. A seat's
+  ``rake`` is its share of the rake taken from the pots it won, shared between tied winners
+  like the pot itself, so ``net`` is the chips it takes home less its stake.
+  A seat that put nothing in and folded pushes (0). ``hand`` is the 5-card description for
+  the seats at the showdown only; a seat that wins because everyone else folded shows nothing.
+* **Actions.** Fold is always offered to the seat to act (also when it could check, and in
+  turn during the draw). A ``call`` may carry ``amount`` (as ``legal_actions`` gives it), which
+  must then equal the call; fields an action does not use are rejected. The limit cap message
+  counts raises after the bet: with ``max_raises`` 3 the refused one is "a fourth raise".
+* **Rake** (clause 10) is taken from each pot before it is split, main pot first: a fixed fee
+  comes out of the main pot (then the side pots if the main pot is smaller); a percentage is
+  taken from each pot, rounded down to the smallest chip, until the cap is reached. With
+  "no draw, no drop" there is no rake when the hand ends before the draw starts (everyone but
+  one folded in round 1); a hand that reaches the draw is raked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeAlias
+
+from casino.rules.cards import Card, parse_cards
+from casino.rules.errors import Problem, RuleError
+from casino.rules.five_card_draw_config import (
+    HAND_SIZE,
+    HandConfig,
+    Post,
+    PostType,
+    SeatConfig,
+    Structure,
+    clockwise_after,
+    deck_words,
+    parse_config,
+    standard_posts,
+)
+from casino.rules.five_card_draw_rules import (
+    DrawRules,
+    Rake,
+    RakeKind,
+    coerce_rules,
+    default_rules,
+    parse_rules,
+)
+from casino.rules.poker_hands import HandValue, hand_value
+from casino.rules.pots import Pot, build_pots, split_pot
+from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
+
+__all__ = [
+    "GAME_CODE",
+    "GAME_NAME",
+    "ActionType",
+    "Betting",
+    "Calling",
+    "Checking",
+    "DrawHand",
+    "DrawRules",
+    "Drawing",
+    "Folding",
+    "HandConfig",
+    "Operation",
+    "Phase",
+    "PhaseChange",
+    "Post",
+    "PostType",
+    "Posting",
+    "Rake",
+    "RakeKind",
+    "Raising",
+    "SeatConfig",
+    "Showdown",
+    "Structure",
+    "default_rules",
+    "evaluate",
+    "parse_config",
+    "parse_rules",
+    "replay",
+    "standard_posts",
+]
+
+GAME_CODE = "five-card-draw-7a"
+GAME_NAME = "Five Card Draw 7-A"
+WAGER = "pot"
+ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
+
+
+class Phase(StrEnum):
+    PREDRAW = "predraw"
+    DRAW = "draw"
+    POSTDRAW = "postdraw"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+class ActionType(StrEnum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    DRAW = "draw"
+
+
+# --------------------------------------------------------------------------- operations
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    """A blind, live blind or dead money posted before the deal (automatic)."""
+
+    seat: int
+    type: PostType
+    amount: int
+    all_in: bool
+
+    def to_action(self) -> dict[str, Any] | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "post",
+            "seat": self.seat,
+            "type": str(self.type),
+            "amount": self.amount,
+            "all_in": self.all_in,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Folding:
+    seat: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"seat": self.seat, "type": "fold"}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "fold", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Checking:
+    seat: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"seat": self.seat, "type": "check"}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "check", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Calling:
+    """A call; ``amount`` is the chips added (less than the bet when all-in)."""
+
+    seat: int
+    amount: int
+    all_in: bool
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"seat": self.seat, "type": "call"}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "call", "seat": self.seat, "amount": self.amount, "all_in": self.all_in}
+
+
+@dataclass(frozen=True, slots=True)
+class Betting:
+    """The round's first bet, to ``to`` in all."""
+
+    seat: int
+    to: int
+    all_in: bool
+    full: bool
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"seat": self.seat, "type": "bet", "to": self.to}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "bet",
+            "seat": self.seat,
+            "to": self.to,
+            "all_in": self.all_in,
+            "full": self.full,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Raising:
+    """A raise to ``to`` in all; ``full`` is false for a short all-in that reopens nothing."""
+
+    seat: int
+    to: int
+    all_in: bool
+    full: bool
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"seat": self.seat, "type": "raise", "to": self.to}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "raise",
+            "seat": self.seat,
+            "to": self.to,
+            "all_in": self.all_in,
+            "full": self.full,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A draw: the cards thrown away and received, and (clause 8) the folded cards and
+    discards shuffled back into the stub to serve it, empty when the stub sufficed."""
+
+    seat: int
+    discard: tuple[Card, ...]
+    receive: tuple[Card, ...]
+    reshuffled: tuple[Card, ...] = ()
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {
+            "seat": self.seat,
+            "type": "draw",
+            "discard": [str(card) for card in self.discard],
+            "receive": [str(card) for card in self.receive],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "draw",
+            "seat": self.seat,
+            "discard": [str(card) for card in self.discard],
+            "receive": [str(card) for card in self.receive],
+            "reshuffled": [str(card) for card in self.reshuffled],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChange:
+    """The hand moved to ``phase`` (automatic)."""
+
+    phase: Phase
+
+    def to_action(self) -> dict[str, Any] | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "phase", "phase": str(self.phase)}
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """The seats in the order they show (automatic, clause 9)."""
+
+    order: tuple[int, ...]
+    first_reason: str
+
+    def to_action(self) -> dict[str, Any] | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "showdown", "order": list(self.order), "first_reason": self.first_reason}
+
+
+Operation: TypeAlias = (
+    Posting | Folding | Checking | Calling | Betting | Raising | Drawing | PhaseChange | Showdown
+)
+
+
+# --------------------------------------------------------------------------- the hand
+
+
+@dataclass(slots=True)
+class _Player:
+    """One seat's chips and cards while the hand runs (private to :class:`DrawHand`)."""
+
+    seat: int
+    start: int
+    stack: int
+    cards: list[Card]
+    bet: int = 0  # this round, live posts included
+    total: int = 0  # this hand, bets and live posts; never dead money
+    dead: int = 0
+    folded: bool = False
+    acted: bool = False  # a voluntary action this round (posting is not one)
+    acted_level: int = 0  # the bet to match when it last acted
+    drawn: int | None = None
+
+    @property
+    def can_bet(self) -> bool:
+        return not self.folded and self.stack > 0
+
+    @property
+    def all_in(self) -> bool:
+        return not self.folded and self.stack == 0
+
+
+class DrawHand:
+    """One hand of Five Card Draw 7-A. See the module docstring for the rules as built."""
+
+    def __init__(self, config: HandConfig, rules: DrawRules | None = None) -> None:
+        self.config = config
+        self.rules = rules or DrawRules()
+        self.with_sixes = config.with_sixes
+        self.deck = config.deck
+        self._players: dict[int, _Player] = {
+            seat.seat: _Player(seat.seat, seat.stack, seat.stack, list(seat.cards))
+            for seat in sorted(config.seats, key=lambda s: s.seat)
+        }
+        self._numbers = list(self._players)
+        dealt = {card for seat in config.seats for card in seat.cards}
+        self._stub: set[Card] = set(self.deck) - dealt
+        self._muck: set[Card] = set()  # folded cards and discards not yet reshuffled
+        self._seen: set[Card] = set(dealt)
+        self._log: list[Operation] = []
+        self._dead = 0
+        self.phase = Phase.PREDRAW
+        self.to_act: int | None = None
+        self.showdown_order: tuple[int, ...] = ()
+        self._reached_draw = False
+        # The betting round: the bet to match, the last full bet/raise level and increment,
+        # full bets made (limit cap), the limit bet size, the last aggressor.
+        self._level = 0
+        self._full_level = 0
+        self._raise_size = config.big_blind
+        self._bet_units = 0
+        self._bet_size = config.big_blind
+        self._capped = False
+        self._aggressor: int | None = None
+        self._post()
+        self._begin_betting(Phase.PREDRAW)
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def log(self) -> tuple[Operation, ...]:
+        return tuple(self._log)
+
+    @property
+    def complete(self) -> bool:
+        return self.phase in (Phase.SHOWDOWN, Phase.COMPLETE)
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle: posts, bets (this round's too) and dead money."""
+        return self._dead + sum(player.total for player in self._players.values())
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots collected so far: everything in the middle except the
+        bets of the round being played (which the tablet shows in front of each seat)."""
+        if self.complete:
+            return build_pots(self._contributions(), self._folded(), self._dead)[0]
+        collected = {player.seat: player.total - player.bet for player in self._players.values()}
+        return build_pots(collected, self._folded(), self._dead)[0]
+
+    def cards(self, seat: int) -> tuple[Card, ...]:
+        """The seat's five cards now (for a folded seat, the cards it folded)."""
+        return tuple(self._player(seat).cards)
+
+    def stub(self) -> tuple[Card, ...]:
+        """The cards that can still be dealt without a reshuffle (clause 8), sorted."""
+        return tuple(sorted(self._stub))
+
+    def reshuffle_pool(self) -> tuple[Card, ...]:
+        """The folded cards and discards that a reshuffle now would add to the stub's last card."""
+        return tuple(sorted(self._muck))
+
+    @property
+    def cards_seen(self) -> int:
+        """Distinct cards dealt or received so far this hand."""
+        return len(self._seen)
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """What the seat to act may do; bet and raise bounds are the seat's total ``to``."""
+        if self.to_act is None:
+            return []
+        player = self._players[self.to_act]
+        if self.phase is Phase.DRAW:
+            return [{"type": "fold"}, {"type": "draw", "max_cards": HAND_SIZE}]
+        actions: list[dict[str, Any]] = [{"type": "fold"}]
+        owed = self._level - player.bet
+        if owed <= 0:
+            actions.append({"type": "check"})
+        else:
+            actions.append({"type": "call", "amount": min(owed, player.stack)})
+        if self._raise_refusal(player) is None:
+            low, high = self._wager_bounds(player)
+            kind = "bet" if self._level == 0 else "raise"
+            actions.append({"type": kind, "min": low, "max": high})
+        return actions
+
+    def view(self) -> dict[str, Any]:
+        """The hand as the dealer tablet shows it, JSON-ready."""
+        return {
+            "game": GAME_CODE,
+            "structure": str(self.config.structure),
+            "phase": str(self.phase),
+            "to_act": self.to_act,
+            "legal_actions": self.legal_actions(),
+            "button": self.config.button,
+            "bet": self._level,
+            "pot": self.pot_total,
+            "pots": [pot.to_dict() for pot in self.pots()],
+            "seats": [
+                {
+                    "seat": player.seat,
+                    "stack": player.stack,
+                    "bet": player.bet,
+                    "total_in": player.total + player.dead,
+                    "folded": player.folded,
+                    "all_in": player.all_in,
+                    "drawn": player.drawn,
+                }
+                for player in self._players.values()
+            ],
+            "deck_size": len(self.deck),
+            "cards_seen": self.cards_seen,
+            "stub": len(self._stub),
+            "showdown_order": list(self.showdown_order),
+        }
+
+    def to_record(self) -> dict[str, Any]:
+        """The hand as a record: its configuration and the players' actions so far."""
+        record = self.config.to_dict()
+        record["actions"] = [action for op in self._log if (action := op.to_action()) is not None]
+        return record
+
+    # ------------------------------------------------------------------ fold
+
+    def verify_fold(self, seat: int) -> None:
+        self._verify_turn(seat, ActionType.FOLD)
+
+    def can_fold(self, seat: int) -> bool:
+        return self._can(self.verify_fold, seat)
+
+    def fold(self, seat: int) -> None:
+        self.verify_fold(seat)
+        player = self._players[seat]
+        player.folded = True
+        player.acted = True
+        self._muck.update(player.cards)
+        self._log.append(Folding(seat))
+        if len(self._live()) == 1:
+            self._finish_uncontested()
+        elif self.phase is Phase.DRAW:
+            self._next_drawer(seat)
+        else:
+            self._after_betting_action(seat)
+
+    # ------------------------------------------------------------------ check and call
+
+    def verify_check(self, seat: int) -> None:
+        self._verify_turn(seat, ActionType.CHECK)
+        owed = self._level - self._players[seat].bet
+        if owed > 0:
+            raise RuleError(f"seat {seat} cannot check: {owed} to call (call, raise or fold)")
+
+    def can_check(self, seat: int) -> bool:
+        return self._can(self.verify_check, seat)
+
+    def check(self, seat: int) -> None:
+        self.verify_check(seat)
+        player = self._players[seat]
+        player.acted = True
+        player.acted_level = self._level
+        self._log.append(Checking(seat))
+        self._after_betting_action(seat)
+
+    def verify_call(self, seat: int) -> None:
+        self._verify_turn(seat, ActionType.CALL)
+        if self._level <= self._players[seat].bet:
+            raise RuleError(f"seat {seat} cannot call: there is nothing to call; check instead")
+
+    def can_call(self, seat: int) -> bool:
+        return self._can(self.verify_call, seat)
+
+    def call(self, seat: int) -> None:
+        self.verify_call(seat)
+        player = self._players[seat]
+        amount = min(self._level - player.bet, player.stack)
+        self._put(player, player.bet + amount)
+        player.acted = True
+        player.acted_level = self._level
+        self._log.append(Calling(seat, amount, player.stack == 0))
+        self._after_betting_action(seat)
+
+    # ------------------------------------------------------------------ bet and raise
+
+    def verify_bet(self, seat: int, to: int) -> None:
+        self._verify_turn(seat, ActionType.BET)
+        if self._level > 0:
+            raise RuleError(
+                f"seat {seat} cannot bet: there is already a bet of {self._level} this round; "
+                "call, raise or fold"
+            )
+        self._verify_wager(self._players[seat], to, "bet")
+
+    def can_bet(self, seat: int, to: int) -> bool:
+        return self._can(self.verify_bet, seat, to)
+
+    def bet(self, seat: int, to: int) -> None:
+        self.verify_bet(seat, to)
+        self._wager(self._players[seat], to, ActionType.BET)
+
+    def verify_raise_to(self, seat: int, to: int) -> None:
+        self._verify_turn(seat, ActionType.RAISE)
+        if self._level == 0:
+            raise RuleError(f"seat {seat} cannot raise: nobody has bet this round; bet instead")
+        self._verify_wager(self._players[seat], to, "raise")
+
+    def can_raise_to(self, seat: int, to: int) -> bool:
+        return self._can(self.verify_raise_to, seat, to)
+
+    def raise_to(self, seat: int, to: int) -> None:
+        self.verify_raise_to(seat, to)
+        self._wager(self._players[seat], to, ActionType.RAISE)
+
+    # ------------------------------------------------------------------ draw
+
+    def verify_draw(self, seat: int, discard: Sequence[Card], receive: Sequence[Card]) -> None:
+        self._verify_turn(seat, ActionType.DRAW)
+        self._draw_plan(self._players[seat], discard, receive)
+
+    def can_draw(self, seat: int, discard: Sequence[Card], receive: Sequence[Card]) -> bool:
+        return self._can(self.verify_draw, seat, discard, receive)
+
+    def draw(self, seat: int, discard: Sequence[Card], receive: Sequence[Card]) -> None:
+        self.verify_draw(seat, discard, receive)
+        player = self._players[seat]
+        reshuffle = self._draw_plan(player, discard, receive)
+        thrown = set(discard)
+        reshuffled: tuple[Card, ...] = ()
+        if reshuffle:
+            reshuffled = tuple(sorted(self._muck))
+            self._stub |= self._muck
+            self._muck = set()
+        self._stub -= set(receive)
+        self._muck |= thrown
+        self._seen |= set(receive)
+        player.cards = [card for card in player.cards if card not in thrown] + list(receive)
+        player.drawn = len(receive)
+        self._log.append(Drawing(seat, tuple(discard), tuple(receive), reshuffled))
+        self._next_drawer(seat)
+
+    # ------------------------------------------------------------------ JSON actions
+
+    def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
+        """Read one JSON action, check it and apply it.
+
+        Every problem is reported at ``actions[index]`` (``action`` without an index), with a
+        message naming the rule broken.
+        """
+        path = f"actions[{index}]" if index is not None else "action"
+        try:
+            self._apply(action)
+        except RuleError as error:
+            raise RuleError(
+                [Problem(path, problem.message) for problem in error.problems]
+            ) from None
+
+    def _apply(self, action: Mapping[str, Any]) -> None:
+        if not isinstance(action, Mapping):
+            raise RuleError('an action must be an object such as {"seat": 3, "type": "call"}')
+        seat = action.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
+            raise RuleError(f"an action needs the seat that acts (a seat number), got {seat!r}")
+        raw_type = action.get("type")
+        if raw_type not in tuple(ActionType):
+            raise RuleError(
+                f"seat {seat}: unknown action type {raw_type!r}: "
+                "use fold, check, call, bet, raise or draw"
+            )
+        kind = ActionType(raw_type)
+        known = {
+            ActionType.FOLD: ("seat", "type"),
+            ActionType.CHECK: ("seat", "type"),
+            ActionType.CALL: ("seat", "type", "amount"),
+            ActionType.BET: ("seat", "type", "to"),
+            ActionType.RAISE: ("seat", "type", "to"),
+            ActionType.DRAW: ("seat", "type", "discard", "receive"),
+        }[kind]
+        unknown = [str(key) for key in action if key not in known]
+        if unknown:
+            raise RuleError(f"seat {seat}: unknown field '{unknown[0]}' in a {kind} action")
+        if kind is ActionType.FOLD:
+            self.fold(seat)
+        elif kind is ActionType.CHECK:
+            self.check(seat)
+        elif kind is ActionType.CALL:
+            amount = action.get("amount")
+            if amount is not None:
+                self.verify_call(seat)
+                owed = min(self._level - self._players[seat].bet, self._players[seat].stack)
+                if amount != owed:
+                    raise RuleError(f"seat {seat} calls {amount!r} but the call is {owed}")
+            self.call(seat)
+        elif kind in (ActionType.BET, ActionType.RAISE):
+            to = action.get("to")
+            if not isinstance(to, int) or isinstance(to, bool):
+                raise RuleError(
+                    f"seat {seat}: a {kind} needs 'to', the seat's total bet for the round "
+                    f"as a whole number, got {to!r}"
+                )
+            if kind is ActionType.BET:
+                self.bet(seat, to)
+            else:
+                self.raise_to(seat, to)
+        else:
+            discard = self._read_cards(action, "discard", seat)
+            receive = self._read_cards(action, "receive", seat)
+            self.draw(seat, discard, receive)
+
+    @staticmethod
+    def _read_cards(action: Mapping[str, Any], key: str, seat: int) -> tuple[Card, ...]:
+        values = action.get(key)
+        if values is None:
+            raise RuleError(f"seat {seat}: a draw needs '{key}' (a list of cards, [] to stand pat)")
+        try:
+            return parse_cards(values, path=key, who=f"seat {seat}")
+        except RuleError as error:
+            raise RuleError(
+                "; ".join(f"{problem.message} (in {key})" for problem in error.problems)
+            ) from None
+
+    # ------------------------------------------------------------------ settlement
+
+    def settle(self) -> Settlement:
+        """The finished hand's settlement (clauses 9-10); RuleError while it is still running."""
+        if not self.complete:
+            raise RuleError(
+                f"the hand is not finished: seat {self.to_act} is to act ({self.phase})", "actions"
+            )
+        return _settle(self)
+
+    # ------------------------------------------------------------------ internals
+
+    def _player(self, seat: int) -> _Player:
+        try:
+            return self._players[seat]
+        except KeyError:
+            raise RuleError(f"seat {seat} is not dealt in") from None
+
+    def _live(self) -> list[_Player]:
+        return [player for player in self._players.values() if not player.folded]
+
+    def _folded(self) -> set[int]:
+        return {player.seat for player in self._players.values() if player.folded}
+
+    def _contributions(self) -> dict[int, int]:
+        return {player.seat: player.total for player in self._players.values()}
+
+    @staticmethod
+    def _can(verify: Any, *args: Any) -> bool:
+        try:
+            verify(*args)
+        except RuleError:
+            return False
+        return True
+
+    def _verify_turn(self, seat: int, kind: ActionType) -> None:
+        verb = str(kind)
+        if self.complete:
+            how = "at the showdown" if self.phase is Phase.SHOWDOWN else "without a showdown"
+            raise RuleError(f"seat {seat} cannot {verb}: the hand is over (it ended {how})")
+        player = self._player(seat)
+        if seat != self.to_act:
+            why = f" (seat {seat} has folded)" if player.folded else ""
+            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act{why}")
+        if self.phase is Phase.DRAW and kind not in (ActionType.DRAW, ActionType.FOLD):
+            raise RuleError(
+                f"seat {seat} cannot {verb} during the draw: discard and draw 0 to "
+                f"{HAND_SIZE} cards, or fold"
+            )
+        if self.phase is not Phase.DRAW and kind is ActionType.DRAW:
+            when = (
+                "the betting before the draw is not finished"
+                if self.phase is Phase.PREDRAW
+                else "the draw is over"
+            )
+            raise RuleError(f"seat {seat} cannot draw now: {when}")
+
+    # -- posting and betting rounds
+
+    def _post(self) -> None:
+        """Blinds and live posts first, then dead money; a short stack posts all-in."""
+        ordered = sorted(self.config.posts, key=lambda post: post.type is PostType.DEAD)
+        for post in ordered:
+            player = self._players[post.seat]
+            amount = min(post.amount, player.stack)
+            player.stack -= amount
+            if post.type.is_bet:
+                player.bet += amount
+                player.total += amount
+            else:
+                player.dead += amount
+                self._dead += amount
+            self._log.append(Posting(post.seat, post.type, amount, player.stack == 0))
+
+    def _begin_betting(self, phase: Phase) -> None:
+        self.phase = phase
+        self._log.append(PhaseChange(phase))
+        big_blind = self.config.big_blind
+        for player in self._players.values():
+            player.acted = False
+            player.acted_level = 0
+        self._capped = False
+        self._aggressor = None
+        self._raise_size = big_blind
+        if phase is Phase.PREDRAW:
+            self._level = self._full_level = big_blind
+            self._bet_units = 1  # the big blind is round 1's bet
+            self._bet_size = big_blind
+            after = self.config.big_blind_seat
+        else:
+            for player in self._players.values():
+                player.bet = 0
+            self._level = self._full_level = 0
+            self._bet_units = 0
+            self._bet_size = self.config.big_bet or big_blind
+            after = self.config.button
+        self._update_cap()
+        self._advance(after)
+
+    def _needs_to_act(self, player: _Player) -> bool:
+        return player.can_bet and (not player.acted or player.bet < self._level)
+
+    def _betting_over(self) -> bool:
+        live = self._live()
+        if len(live) <= 1:
+            return True
+        able = [player for player in live if player.stack > 0]
+        if not able:
+            return True
+        if len(able) == 1 and able[0].bet >= self._level:
+            return True  # nobody left to bet against
+        return not any(self._needs_to_act(player) for player in able)
+
+    def _advance(self, after: int) -> None:
+        if self._betting_over():
+            self._end_betting()
+            return
+        for seat in clockwise_after(after, self._numbers):
+            if self._needs_to_act(self._players[seat]):
+                self.to_act = seat
+                return
+        raise AssertionError("betting is not over but nobody is to act")
+
+    def _after_betting_action(self, seat: int) -> None:
+        self._update_cap()
+        self._advance(seat)
+
+    def _end_betting(self) -> None:
+        self.to_act = None
+        if self.phase is Phase.PREDRAW:
+            self._begin_draw()
+        else:
+            self._begin_showdown()
+
+    def _heads_up(self) -> bool:
+        return sum(player.can_bet for player in self._players.values()) <= 2
+
+    def _update_cap(self) -> None:
+        """Limit: a bet and ``max_raises`` raises; once capped the round stays capped."""
+        if self.config.structure is not Structure.LIMIT or self._capped:
+            return
+        if self._bet_units >= 1 + self.rules.max_raises and not (
+            self.rules.heads_up_uncapped and self._heads_up()
+        ):
+            self._capped = True
+
+    def _reopened(self, player: _Player) -> bool:
+        """May ``player`` raise: it has not acted, or the bet grew by a full raise since."""
+        if not player.acted:
+            return True
+        growth = self._level - player.acted_level
+        if self.config.structure is Structure.LIMIT:
+            return 2 * growth >= self._bet_size
+        return growth >= self._raise_size
+
+    def _raise_refusal(self, player: _Player) -> str | None:
+        """Why ``player`` may not bet or raise now, or None if it may."""
+        seat = player.seat
+        if not any(other.can_bet for other in self._live() if other is not player):
+            return f"seat {seat} cannot raise: every other player still in is all-in; call or fold"
+        if player.bet + player.stack <= self._level:
+            return f"seat {seat} cannot raise: it has only enough chips to call"
+        if self._capped:
+            raises = self.rules.max_raises
+            nth = ORDINALS.get(raises + 1, f"{raises + 1}th")
+            return (
+                f"seat {seat}: a {nth} raise is not allowed in limit (the round is capped at "
+                f"a bet and {raises} raises)"
+            )
+        if not self._reopened(player):
+            return (
+                f"seat {seat} cannot raise: the betting was not reopened (the all-in since it "
+                "acted was less than a full raise); call or fold"
+            )
+        return None
+
+    def _wager_bounds(self, player: _Player) -> tuple[int, int]:
+        """The smallest and largest legal total for a bet or raise by ``player``."""
+        most = player.bet + player.stack
+        if self.config.structure is Structure.LIMIT:
+            target = self._full_level + self._bet_size
+            return (target, target) if most >= target else (most, most)
+        least = self._level + self._raise_size
+        if most < least:
+            return most, most
+        high = most
+        if self.config.structure is Structure.POT_LIMIT:
+            high = min(high, self._pot_limit(player))
+        return min(least, high), high
+
+    def _pot_limit(self, player: _Player) -> int:
+        """Pot limit: the current bet plus the pot after calling it."""
+        call = self._level - player.bet
+        return self._level + self.pot_total + call
+
+    def _verify_wager(self, player: _Player, to: int, word: str) -> None:
+        refusal = self._raise_refusal(player)
+        if refusal is not None:
+            raise RuleError(refusal.replace("cannot raise", f"cannot {word}"))
+        seat = player.seat
+        chip = self.rules.smallest_chip
+        if to % chip:
+            raise RuleError(
+                f"seat {seat}: {word} to {to} is not a multiple of the smallest chip {chip}"
+            )
+        most = player.bet + player.stack
+        low, high = self._wager_bounds(player)
+        if to > most:
+            raise RuleError(
+                f"seat {seat}: {word} to {to} is more than the seat has: {most} at most (all-in)"
+            )
+        if self.config.structure is Structure.LIMIT:
+            if to != low:
+                size = "small" if self.phase is Phase.PREDRAW else "big"
+                if low == most and low < self._full_level + self._bet_size:
+                    raise RuleError(
+                        f"seat {seat}: {word} to {to} is not allowed: short of a full limit "
+                        f"{word}, the seat may only go all-in to {most}"
+                    )
+                raise RuleError(
+                    f"seat {seat}: {word} to {to} is not the limit {word}: in limit the {word} "
+                    f"is to exactly {low} (the {size} bet is {self._bet_size})"
+                )
+            return
+        least = self._level + self._raise_size
+        if to > high:
+            raise RuleError(f"seat {seat}: {word} to {to} is over the pot limit {high}")
+        if to < least and to != most:
+            minimum = "minimum bet" if word == "bet" else "minimum raise to"
+            short = f"; short of that only an all-in ({most}) is allowed" if most < least else ""
+            raise RuleError(f"seat {seat}: {word} to {to} is below the {minimum} {least}{short}")
+
+    def _put(self, player: _Player, to: int) -> None:
+        added = to - player.bet
+        player.stack -= added
+        player.bet = to
+        player.total += added
+
+    def _wager(self, player: _Player, to: int, kind: ActionType) -> None:
+        level = self._level
+        self._put(player, to)
+        if self.config.structure is Structure.LIMIT:
+            full = 2 * (to - self._full_level) >= self._bet_size
+            if full:
+                self._bet_units += 1
+        else:
+            full = to - level >= self._raise_size
+            if full:
+                self._raise_size = to - level
+        if full:
+            self._full_level = to
+        self._level = to
+        player.acted = True
+        player.acted_level = to
+        self._aggressor = player.seat
+        all_in = player.stack == 0
+        op: Operation
+        if kind is ActionType.BET:
+            op = Betting(player.seat, to, all_in, full)
+        else:
+            op = Raising(player.seat, to, all_in, full)
+        self._log.append(op)
+        self._after_betting_action(player.seat)
+
+    # -- the draw
+
+    def _begin_draw(self) -> None:
+        self.phase = Phase.DRAW
+        self._reached_draw = True
+        self._log.append(PhaseChange(Phase.DRAW))
+        for player in self._players.values():
+            player.bet = 0
+        self._next_drawer(self.config.button)
+
+    def _next_drawer(self, after: int) -> None:
+        for seat in clockwise_after(after, self._numbers):
+            player = self._players[seat]
+            if not player.folded and player.drawn is None:
+                self.to_act = seat
+                return
+        self.to_act = None
+        self._begin_betting(Phase.POSTDRAW)
+
+    def _draw_plan(self, player: _Player, discard: Sequence[Card], receive: Sequence[Card]) -> bool:
+        """Check a draw (clauses 7-8); True if the stub must be reshuffled to serve it."""
+        seat = player.seat
+        if len(discard) > HAND_SIZE:
+            raise RuleError(f"seat {seat} may draw at most {HAND_SIZE} cards, not {len(discard)}")
+        if len(receive) != len(discard):
+            raise RuleError(
+                f"seat {seat} discards {len(discard)} but receives {len(receive)}: "
+                "a player receives as many cards as it throws away"
+            )
+        for cards, what in ((discard, "discarded"), (receive, "received")):
+            repeated = sorted({card for card in cards if list(cards).count(card) > 1})
+            if repeated:
+                raise RuleError(f"seat {seat}: {repeated[0]} is {what} twice")
+        for card in discard:
+            if card not in player.cards:
+                raise RuleError(f"{card} is not in seat {seat}'s hand")
+        deck = set(self.deck)
+        from_pool: list[Card] = []
+        for card in receive:
+            if card in self._stub:
+                continue
+            if card not in deck:
+                raise RuleError(
+                    f"seat {seat} cannot receive {card}: not in {deck_words(self.with_sixes)}"
+                )
+            if card in self._muck:
+                from_pool.append(card)
+                continue
+            if card in discard:
+                raise RuleError(
+                    f"{card} was already seen this hand: seat {seat}'s own discards are never "
+                    "shuffled back"
+                )
+            holder = next(
+                (other.seat for other in self._players.values() if card in other.cards), None
+            )
+            where = f" (seat {holder} holds it)" if holder is not None else ""
+            raise RuleError(f"{card} was already seen this hand{where}")
+        stub = len(self._stub)
+        allowed = max(0, len(receive) - (stub - 1))
+        if from_pool and not allowed:
+            raise RuleError(
+                f"{from_pool[0]} was already seen this hand: folded cards and discards are "
+                f"shuffled back only when the stub runs out ({stub} left, the last never dealt)"
+            )
+        if len(from_pool) > allowed:
+            raise RuleError(
+                f"seat {seat} receives {len(from_pool)} reshuffled cards "
+                f"({', '.join(str(card) for card in from_pool)}) but only {allowed} can be: "
+                f"the stub's other {stub - 1} cards are dealt first"
+            )
+        if allowed and allowed > len(self._muck):
+            raise RuleError(
+                f"seat {seat} cannot draw {len(receive)}: only {stub - 1 + len(self._muck)} "
+                "cards can be dealt even after a reshuffle"
+            )
+        return allowed > 0
+
+    # -- the end
+
+    def _finish_uncontested(self) -> None:
+        self.phase = Phase.COMPLETE
+        self.to_act = None
+        self._log.append(PhaseChange(Phase.COMPLETE))
+
+    def _begin_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        self.to_act = None
+        self._log.append(PhaseChange(Phase.SHOWDOWN))
+        live = [player.seat for player in self._live()]
+        aggressor = self._aggressor
+        if aggressor is not None and aggressor in live:
+            first = aggressor
+            reason = "last to bet or raise after the draw"
+        else:
+            first = clockwise_after(self.config.button, live)[0]
+            reason = "nobody bet after the draw: first player left of the button"
+        index = live.index(first)
+        order = tuple(live[index:] + live[:index])
+        self.showdown_order = order
+        self._log.append(Showdown(order, reason))
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def replay(
+    record: Mapping[str, Any], rules: DrawRules | Mapping[str, Any] | None = None
+) -> DrawHand:
+    """Rebuild a hand from its record: the configuration, then every action in order.
+
+    The first illegal action raises :class:`RuleError` at ``actions[i]``.
+    """
+    effective = coerce_rules(rules)
+    config = parse_config(record, effective)
+    hand = DrawHand(config, effective)
+    actions = record.get("actions", [])
+    if isinstance(actions, str) or not isinstance(actions, Sequence):
+        raise RuleError("actions must be a list of actions", "actions")
+    for index, action in enumerate(actions):
+        hand.apply(action, index)
+    return hand
+
+
+def evaluate(
+    record: Mapping[str, Any], rules: DrawRules | Mapping[str, Any] | None = None
+) -> Settlement:
+    """Replay a complete hand record and settle it; an unfinished hand is a RuleError."""
+    return replay(record, rules).settle()
+
+
+# --------------------------------------------------------------------------- settlement
+
+
+def _rake_by_pot(rake: Rake, pots: Sequence[Pot], reached_draw: bool, chip: int) -> list[int]:
+    """Clause 10: the rake taken from each pot, main pot first."""
+    takes = [0] * len(pots)
+    if rake.kind is RakeKind.NONE or (rake.no_draw_no_drop and not reached_draw):
+        return takes
+    if rake.kind is RakeKind.FIXED:
+        left = rake.amount
+        for index, pot in enumerate(pots):
+            takes[index] = min(left, pot.amount)
+            left -= takes[index]
+        return takes
+    taken = 0
+    for index, pot in enumerate(pots):
+        cut = pot.amount * rake.basis_points // (10_000 * chip) * chip
+        if rake.cap is not None:
+            cut = min(cut, rake.cap - taken)
+        takes[index] = cut
+        taken += cut
+    return takes
+
+
+def _seats_words(seats: Sequence[int]) -> str:
+    numbers = [str(seat) for seat in seats]
+    if len(numbers) == 1:
+        return f"seat {numbers[0]}"
+    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _settle(hand: DrawHand) -> Settlement:
+    """Pots from contributions, winners, rake and one line per seat (clauses 9-10)."""
+    config, rules = hand.config, hand.rules
+    chip = rules.smallest_chip
+    players = hand._players
+    pots, returned = build_pots(hand._contributions(), hand._folded(), hand._dead)
+    showdown = hand.phase is Phase.SHOWDOWN
+    values: dict[int, HandValue] = {}
+    if showdown:
+        values = {
+            player.seat: hand_value(
+                player.cards,
+                with_sixes=hand.with_sixes,
+                flush_beats_full_house=rules.flush_beats_full_house,
+            )
+            for player in hand._live()
+        }
+    rakes = _rake_by_pot(rules.rake, pots, hand._reached_draw, chip)
+    paid = dict.fromkeys(players, 0)
+    raked = dict.fromkeys(players, 0)
+    explanation: list[str] = []
+
+    for player in players.values():
+        if player.dead:
+            explanation.append(f"Seat {player.seat} posted {player.dead} dead to the centre.")
+    for seat, amount in returned.items():
+        explanation.append(f"Seat {seat}'s uncalled {amount} is returned.")
+    if showdown:
+        reason = next(op.first_reason for op in reversed(hand._log) if isinstance(op, Showdown))
+        order = hand.showdown_order
+        explanation.append(
+            f"Showdown: seat {order[0]} shows first ({reason}); "
+            + "; ".join(f"seat {seat} has {values[seat]}" for seat in order)
+            + "."
+        )
+    else:
+        winner = hand._live()[0].seat
+        explanation.append(f"Everyone else folded: seat {winner} wins without a showdown.")
+
+    pot_records: list[dict[str, Any]] = []
+    for index, pot in enumerate(pots):
+        name = "The pot" if len(pots) == 1 else "Main pot" if index == 0 else f"Side pot {index}"
+        take = rakes[index]
+        if showdown:
+            best = max(values[seat] for seat in pot.eligible)
+            winners = [seat for seat in pot.eligible if values[seat] == best]
+        else:
+            winners = list(pot.eligible)
+        shares = split_pot(pot.amount - take, winners, button=config.button, smallest_chip=chip)
+        rake_shares = split_pot(take, winners, button=config.button, smallest_chip=chip)
+        for seat, amount in shares.items():
+            paid[seat] += amount
+        for seat, amount in rake_shares.items():
+            raked[seat] += amount
+        ordered = list(shares)
+        sentence = f"{name} {pot.amount} ({_seats_words(pot.eligible)} eligible): "
+        if len(ordered) == 1:
+            sentence += f"seat {ordered[0]} wins"
+            if showdown and len(pot.eligible) > 1:
+                sentence += f" with {values[ordered[0]]}"
+            elif showdown:
+                sentence += ", the only player eligible"
+        else:
+            sentence += (
+                f"{_seats_words(ordered)} tie with {values[ordered[0]]} and split "
+                f"{pot.amount - take}: "
+                + ", ".join(f"seat {seat} {shares[seat]}" for seat in ordered)
+            )
+            if len(set(shares.values())) > 1:
+                sentence += " (odd chips to the first winner left of the button)"
+        if take:
+            sentence += f"; rake {take} is taken first, {pot.amount - take} paid"
+        explanation.append(sentence + ".")
+        pot_records.append(
+            {
+                "amount": pot.amount,
+                "eligible": list(pot.eligible),
+                "winners": ordered,
+                "rake": take,
+            }
+        )
+
+    total_rake = sum(rakes)
+    rake = rules.rake
+    if rake.kind is not RakeKind.NONE:
+        if rake.no_draw_no_drop and not hand._reached_draw:
+            explanation.append("No draw, no drop: the hand ended before the draw, so no rake.")
+        else:
+            explanation.append(
+                f"Rake {total_rake} ({rake.words()}), charged to the winners of the pots "
+                "it came from."
+            )
+
+    seats: list[SeatResult] = []
+    for player in players.values():
+        seat = player.seat
+        stake = player.total + player.dead - returned.get(seat, 0)
+        amount = paid[seat] + raked[seat] - stake
+        outcome = Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
+        net = paid[seat] - stake
+        explanation.append(
+            f"Seat {seat}: put in {stake}, takes {paid[seat]}"
+            + (f" after rake {raked[seat]}" if raked[seat] else "")
+            + f"; net {net:+d}."
+        )
+        seats.append(
+            SeatResult(
+                seat=seat,
+                role=Role.PLAYER,
+                cards=tuple(str(card) for card in player.cards),
+                hand=str(values[seat]) if seat in values else None,
+                status=SeatStatus.FOLDED if player.folded else SeatStatus.SETTLED,
+                lines=(Line(WAGER, stake, outcome, amount),),
+                rake=raked[seat],
+                extra={
+                    "stack": player.start,
+                    "stack_after": player.start + net,
+                    "drawn": player.drawn,
+                },
+            )
+        )
+    settlement = Settlement(
+        game=GAME_CODE,
+        rules=rules.to_dict(),
+        seats=tuple(seats),
+        explanation=tuple(explanation),
+        extra={
+            "structure": str(config.structure),
+            "button": config.button,
+            "pots": pot_records,
+            "showdown_order": list(hand.showdown_order),
+        },
+    )
+    settlement.check_conserved()
+    return settlement

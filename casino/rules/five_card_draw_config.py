@@ -1,0 +1,390 @@
+"""Five Card Draw 7-A: the hand's configuration, read from the record and checked in full.
+
+A hand is its :class:`HandConfig` (structure, blinds, button, the seats dealt in with their
+stacks and first five cards, the posts) plus its operation log. :func:`parse_config` reads
+everything in the record except ``actions`` (and ``rules``, which the API passes apart), and
+raises one :class:`~casino.rules.errors.RuleError` naming every problem by its path
+(``seats[2].cards[4]``, ``posts[1].amount``).
+
+Choices where the brief is silent (see also :mod:`casino.rules.five_card_draw`):
+
+* ``posts`` left out means standard blinds: the small blind left of the button, the big blind
+  next; heads-up with the button dealt in, the button posts the small blind. The parsed
+  config always holds the posts explicitly, so a rebuilt record carries them.
+* Given posts: exactly one ``big_blind`` (round 1 starts left of it), at most one
+  ``small_blind``; ``small_blind`` is the small blind's amount, ``big_blind`` and ``live`` the
+  big blind's; ``dead`` is any positive amount. A seat has at most one of small blind, big
+  blind and live, and at most one dead post. The button may be an empty seat (a dead button).
+* Stacks are the chips before posting; a seat that cannot post in full posts all-in.
+* ``big_bet`` is required in limit (at least the big blind) and, when given, checked in the
+  other structures too, where it is not used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards, short_deck
+from casino.rules.errors import Problems, RuleError
+from casino.rules.five_card_draw_rules import DrawRules
+
+HAND_SIZE = 5
+FEWEST_PLAYERS = 2
+MOST_PLAYERS = 5
+#: Clause 1: with five players dealt in, the four 6s join the 32-card deck.
+SIXES_PLAYERS = 5
+
+
+class Structure(StrEnum):
+    LIMIT = "limit"
+    POT_LIMIT = "pot_limit"
+    NO_LIMIT = "no_limit"
+
+    @property
+    def words(self) -> str:
+        return self.value.replace("_", " ")
+
+
+class PostType(StrEnum):
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    LIVE = "live"
+    DEAD = "dead"
+
+    @property
+    def words(self) -> str:
+        return {
+            PostType.SMALL_BLIND: "small blind",
+            PostType.BIG_BLIND: "big blind",
+            PostType.LIVE: "live big blind",
+            PostType.DEAD: "dead blind",
+        }[self]
+
+    @property
+    def is_bet(self) -> bool:
+        """Live posts count as the seat's bet in round 1; dead money does not."""
+        return self is not PostType.DEAD
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    """A seat dealt in: its number, its stack before posting, its first five cards."""
+
+    seat: int
+    stack: int
+    cards: tuple[Card, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "stack": self.stack, "cards": [str(c) for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A blind or dead money posted before the deal; ``amount`` is what is owed."""
+
+    seat: int
+    type: PostType
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": str(self.type), "amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class HandConfig:
+    """Everything in the record except the actions and the rules."""
+
+    structure: Structure
+    small_blind: int
+    big_blind: int
+    big_bet: int | None
+    button: int
+    seats: tuple[SeatConfig, ...]
+    posts: tuple[Post, ...]
+
+    @property
+    def with_sixes(self) -> bool:
+        """Clause 1: the 36-card deck when five players are dealt in."""
+        return len(self.seats) == SIXES_PLAYERS
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return short_deck(self.with_sixes)
+
+    @property
+    def big_blind_seat(self) -> int:
+        return next(post.seat for post in self.posts if post.type is PostType.BIG_BLIND)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record's fields (without ``actions``); ``parse_config`` reads it back."""
+        return {
+            "structure": str(self.structure),
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "big_bet": self.big_bet,
+            "button": self.button,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "posts": [post.to_dict() for post in self.posts],
+        }
+
+
+def deck_words(with_sixes: bool) -> str:
+    if with_sixes:
+        return "the 36-card deck (6 through ace, five players)"
+    return "the 32-card deck (7 through ace; the 6s come in only with five players)"
+
+
+def clockwise_after(seat: int, seats: Sequence[int]) -> list[int]:
+    """``seats`` clockwise starting with the first one left of ``seat`` (``seat`` itself last)."""
+    return sorted(seats, key=lambda number: (number <= seat, number))
+
+
+def standard_posts(
+    button: int, seats: Sequence[int], small_blind: int, big_blind: int
+) -> tuple[Post, ...]:
+    """Clause 5: small blind left of the button, big blind next; heads-up the button posts the
+    small blind (when the button is dealt in)."""
+    if len(seats) == 2 and button in seats:
+        small = button
+        big = next(seat for seat in seats if seat != button)
+    else:
+        small, big = clockwise_after(button, seats)[:2]
+    return (
+        Post(small, PostType.SMALL_BLIND, small_blind),
+        Post(big, PostType.BIG_BLIND, big_blind),
+    )
+
+
+RECORD_KEYS = (
+    "structure",
+    "small_blind",
+    "big_blind",
+    "big_bet",
+    "button",
+    "seats",
+    "posts",
+    "actions",
+    "rules",
+)
+SEAT_KEYS = ("seat", "stack", "cards")
+POST_KEYS = ("seat", "type", "amount")
+
+
+class _Reader:
+    def __init__(self, rules: DrawRules) -> None:
+        self.chip = rules.smallest_chip
+        self.problems = Problems()
+
+    def unknown(self, entry: Mapping[str, Any], known: Sequence[str], path: str) -> None:
+        for key in entry:
+            if key not in known:
+                self.problems.add(f"{path}.{key}" if path else str(key), f"unknown field '{key}'")
+
+    def whole(self, value: object, path: str, name: str, *, least: int = 1) -> int | None:
+        if value is None:
+            self.problems.add(path, f"{name} is missing")
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.problems.add(path, f"{name} must be a whole number, got {value!r}")
+            return None
+        if value < least:
+            self.problems.add(path, f"{name} must be at least {least}, got {value}")
+            return None
+        number: int = value
+        return number
+
+    def money(self, value: object, path: str, name: str) -> int | None:
+        """A positive amount in minor units, a multiple of the smallest chip."""
+        amount = self.whole(value, path, name)
+        if amount is not None and amount % self.chip:
+            self.problems.add(
+                path, f"{name} {amount} is not a multiple of the smallest chip {self.chip}"
+            )
+            return None
+        return amount
+
+
+def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
+    """Read and check the record's configuration (clauses 1, 5, 6); every problem at once."""
+    if not isinstance(record, Mapping):
+        raise RuleError("the hand record must be an object with structure, blinds, button, seats")
+    read = _Reader(rules)
+    problems = read.problems
+    read.unknown(record, RECORD_KEYS, "")
+
+    raw_structure = record.get("structure")
+    structure: Structure | None = None
+    if raw_structure in tuple(Structure):
+        structure = Structure(raw_structure)
+    else:
+        problems.add(
+            "structure",
+            f"structure {raw_structure!r} is not one of limit, pot_limit, no_limit",
+        )
+    small_blind = read.money(record.get("small_blind"), "small_blind", "small blind")
+    big_blind = read.money(record.get("big_blind"), "big_blind", "big blind")
+    if small_blind is not None and big_blind is not None and small_blind > big_blind:
+        problems.add(
+            "small_blind", f"small blind {small_blind} is more than the big blind {big_blind}"
+        )
+    big_bet: int | None = None
+    if structure is Structure.LIMIT or record.get("big_bet") is not None:
+        big_bet = read.money(record.get("big_bet"), "big_bet", "big bet (the post-draw limit bet)")
+        if big_bet is not None and big_blind is not None and big_bet < big_blind:
+            problems.add(
+                "big_bet", f"big bet {big_bet} is less than the small bet (big blind) {big_blind}"
+            )
+    button = read.whole(record.get("button"), "button", "button (a seat number)")
+
+    seats: list[SeatConfig] = []
+    numbers: list[int] = []
+    groups: list[CardGroup] = []
+    raw_seats = record.get("seats")
+    if isinstance(raw_seats, str) or not isinstance(raw_seats, Sequence):
+        problems.add("seats", "seats must be a list of the players dealt in")
+        raw_seats = []
+    elif not FEWEST_PLAYERS <= len(raw_seats) <= MOST_PLAYERS:
+        problems.add(
+            "seats",
+            f"{FEWEST_PLAYERS} to {MOST_PLAYERS} players are dealt in, got {len(raw_seats)}",
+        )
+    with_sixes = len(raw_seats) == SIXES_PLAYERS
+    deck = set(short_deck(with_sixes))
+    for index, raw in enumerate(raw_seats):
+        path = f"seats[{index}]"
+        if not isinstance(raw, Mapping):
+            problems.add(path, f"seat entry {index + 1} must be an object with seat, stack, cards")
+            continue
+        read.unknown(raw, SEAT_KEYS, path)
+        number = read.whole(raw.get("seat"), f"{path}.seat", f"seat entry {index + 1}: seat")
+        if number is not None and number in numbers:
+            problems.add(f"{path}.seat", f"seat {number} is listed twice")
+            number = None
+        if number is not None:
+            numbers.append(number)
+        who = f"seat {number}" if number is not None else f"seat entry {index + 1}"
+        stack = read.money(raw.get("stack"), f"{path}.stack", f"{who}: stack")
+        cards: tuple[Card, ...] | None = None
+        raw_cards = raw.get("cards")
+        if raw_cards is None:
+            problems.add(f"{path}.cards", f"{who}: cards are missing")
+        else:
+            try:
+                cards = parse_cards(raw_cards, path=f"{path}.cards", count=HAND_SIZE, who=who)
+            except RuleError as error:
+                problems.extend(error)
+        readable: list[Card | None] = []
+        if isinstance(raw_cards, Sequence) and not isinstance(raw_cards, str):
+            for place, value in enumerate(raw_cards):
+                try:
+                    card = parse_card(value)
+                except RuleError:
+                    readable.append(None)
+                    continue
+                readable.append(card)
+                if card not in deck:
+                    problems.add(
+                        f"{path}.cards[{place}]",
+                        f"{who}: {card} is not in {deck_words(with_sixes)}",
+                    )
+                    cards = None
+        groups.append(CardGroup(who, f"{path}.cards", readable))
+        if number is not None and stack is not None and cards is not None:
+            seats.append(SeatConfig(number, stack, cards))
+    try:
+        check_distinct(groups)
+    except RuleError as error:
+        problems.extend(error)
+
+    posts: tuple[Post, ...] = ()
+    raw_posts = record.get("posts")
+    if raw_posts is None:
+        if button is not None and len(numbers) >= FEWEST_PLAYERS and small_blind and big_blind:
+            posts = standard_posts(button, numbers, small_blind, big_blind)
+    else:
+        posts = _parse_posts(raw_posts, numbers, small_blind, big_blind, read)
+
+    problems.raise_if_any()
+    assert structure is not None and small_blind is not None and big_blind is not None
+    assert button is not None
+    return HandConfig(
+        structure=structure,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        big_bet=big_bet,
+        button=button,
+        seats=tuple(seats),
+        posts=posts,
+    )
+
+
+def _parse_posts(
+    raw_posts: object,
+    numbers: Sequence[int],
+    small_blind: int | None,
+    big_blind: int | None,
+    read: _Reader,
+) -> tuple[Post, ...]:
+    problems = read.problems
+    if isinstance(raw_posts, str) or not isinstance(raw_posts, Sequence):
+        problems.add(
+            "posts", "posts must be a list such as [{'seat': 2, 'type': 'big_blind', ...}]"
+        )
+        return ()
+    posts: list[Post] = []
+    live_posters: set[int] = set()
+    dead_posters: set[int] = set()
+    counts = {PostType.SMALL_BLIND: 0, PostType.BIG_BLIND: 0}
+    for index, raw in enumerate(raw_posts):
+        path = f"posts[{index}]"
+        if not isinstance(raw, Mapping):
+            problems.add(path, f"post {index + 1} must be an object with seat, type, amount")
+            continue
+        read.unknown(raw, POST_KEYS, path)
+        seat = read.whole(raw.get("seat"), f"{path}.seat", f"post {index + 1}: seat")
+        if seat is not None and seat not in numbers:
+            problems.add(f"{path}.seat", f"seat {seat} posts but is not dealt in")
+            seat = None
+        raw_type = raw.get("type")
+        kind: PostType | None = None
+        if raw_type in tuple(PostType):
+            kind = PostType(raw_type)
+        else:
+            problems.add(
+                f"{path}.type",
+                f"post type {raw_type!r} is not one of small_blind, big_blind, live, dead",
+            )
+        who = f"seat {seat}" if seat is not None else f"post {index + 1}"
+        amount = read.money(raw.get("amount"), f"{path}.amount", f"{who}: post")
+        if kind is None:
+            continue
+        if kind in counts:
+            counts[kind] += 1
+            if counts[kind] > 1:
+                problems.add(f"{path}.type", f"only one {kind.words} is posted, this is another")
+        expected = {
+            PostType.SMALL_BLIND: small_blind,
+            PostType.BIG_BLIND: big_blind,
+            PostType.LIVE: big_blind,
+        }.get(kind)
+        if amount is not None and expected is not None and amount != expected:
+            problems.add(
+                f"{path}.amount",
+                f"{who}: the {kind.words} is {expected}, not {amount} "
+                "(a seat that cannot post in full posts all-in by itself)",
+            )
+            amount = None
+        if seat is not None:
+            posters = live_posters if kind.is_bet else dead_posters
+            if seat in posters:
+                what = "a dead post" if kind is PostType.DEAD else "a blind or live post"
+                problems.add(path, f"{who} already has {what}")
+            posters.add(seat)
+        if seat is not None and amount is not None:
+            posts.append(Post(seat, kind, amount))
+    if counts[PostType.BIG_BLIND] == 0:
+        problems.add("posts", "posts must include the big blind (round 1 starts left of it)")
+    return tuple(posts)

@@ -1,0 +1,288 @@
+"""Five Card Draw 7-A: the rules options (a frozen dataclass), read from and written to JSON.
+
+:class:`DrawRules` holds every option of the game with the brief's defaults; a table freezes
+one per hand. :meth:`DrawRules.from_dict` merges overrides onto a base (a table's rules, or the
+defaults) and names every bad setting at once (``rules.rake.percent``). Overrides replace
+top-level settings; the ``rake`` object replaces the base rake whole, with its own missing keys
+taken from the default rake.
+
+The rake defaults to none; its "no draw, no drop" flag defaults to true (card-room practice),
+and applies to the fixed fee as well as the percentage. Money is in minor units and a multiple
+of ``smallest_chip``; the rake percentage is a number
+with at most two decimals (``5``, ``2.5``), held exactly as basis points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from typing import Any
+
+from casino.rules.errors import Problems, RuleError
+
+
+class RakeKind(StrEnum):
+    """Clause 10: no rake, a fixed fee per hand, or a percentage of each pot with a cap."""
+
+    NONE = "none"
+    FIXED = "fixed"
+    PERCENT = "percent"
+
+
+@dataclass(frozen=True, slots=True)
+class Rake:
+    """The posted rake (clause 10).
+
+    ``amount`` is the fixed fee per hand (kind ``fixed``); ``basis_points`` the percentage
+    times 100 (kind ``percent``: 500 is 5%) and ``cap`` the most taken from one hand in all
+    (None: no cap). ``no_draw_no_drop``: no rake when the hand ends before the draw.
+    """
+
+    kind: RakeKind = RakeKind.NONE
+    amount: int = 0
+    basis_points: int = 0
+    cap: int | None = None
+    no_draw_no_drop: bool = True
+
+    @property
+    def percent(self) -> int | float:
+        """The percentage as JSON gives it: ``5`` or ``2.5``."""
+        whole, part = divmod(self.basis_points, 100)
+        return whole if not part else self.basis_points / 100
+
+    def words(self) -> str:
+        """The rake as a dealer says it: ``"5% of each pot, capped at 300"``."""
+        if self.kind is RakeKind.FIXED:
+            text = f"a fixed {self.amount} per hand"
+        elif self.kind is RakeKind.PERCENT:
+            text = f"{self.percent}% of each pot"
+            if self.cap is not None:
+                text += f", capped at {self.cap}"
+        else:
+            return "no rake"
+        if self.no_draw_no_drop:
+            text += " (no draw, no drop)"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": str(self.kind),
+            "amount": self.amount,
+            "percent": self.percent,
+            "cap": self.cap,
+            "no_draw_no_drop": self.no_draw_no_drop,
+        }
+
+
+RAKE_KEYS = ("kind", "amount", "percent", "cap", "no_draw_no_drop")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRules:
+    """Every option of Five Card Draw 7-A, with the brief's defaults.
+
+    * ``max_raises``: raises allowed after the bet in a limit round (clause 6: a bet and 3).
+    * ``heads_up_uncapped``: in limit, no cap while at most two players can still bet.
+    * ``flush_beats_full_house``: the ranking of clause 2 (default true, as in the seed).
+    * ``rake``: clause 10. ``smallest_chip``: the table's smallest chip (clause 9).
+    """
+
+    max_raises: int = 3
+    heads_up_uncapped: bool = False
+    flush_beats_full_house: bool = True
+    rake: Rake = Rake()
+    smallest_chip: int = 1
+
+    def __post_init__(self) -> None:
+        # Check Python-built rules exactly as from_dict checks JSON.
+        problems = Problems()
+        _parse_rules(self.to_dict(), problems)
+        problems.raise_if_any()
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any] | None,
+        base: DrawRules | Mapping[str, Any] | None = None,
+    ) -> DrawRules:
+        """Validated effective rules: ``data`` overrides ``base`` (or the defaults) key by key.
+
+        Raises :class:`RuleError` naming every bad setting (``rules.max_raises``,
+        ``rules.rake.cap``, an unknown key ``rules.colour``).
+        """
+        if base is None:
+            start = cls()
+        elif isinstance(base, DrawRules):
+            start = base
+        else:
+            start = cls.from_dict(base)
+        if data is None:
+            return start
+        if not isinstance(data, Mapping):
+            raise RuleError("rules must be an object of settings", "rules")
+        problems = Problems()
+        merged = start.to_dict()
+        for key, value in data.items():
+            if key in RULES_KEYS:
+                merged[key] = value
+            else:
+                problems.add(f"rules.{key}", f"unknown rules setting '{key}'")
+        values = _parse_rules(merged, problems)
+        problems.raise_if_any()
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The full effective rules, JSON-ready; ``DrawRules.from_dict(r.to_dict()) == r``."""
+        return {
+            "max_raises": self.max_raises,
+            "heads_up_uncapped": self.heads_up_uncapped,
+            "flush_beats_full_house": self.flush_beats_full_house,
+            "rake": self.rake.to_dict(),
+            "smallest_chip": self.smallest_chip,
+        }
+
+
+RULES_KEYS = frozenset(f.name for f in fields(DrawRules))
+
+
+def default_rules() -> dict[str, Any]:
+    """The brief's default rules, JSON-ready."""
+    return DrawRules().to_dict()
+
+
+def parse_rules(
+    data: Mapping[str, Any] | None, base: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """Validated effective rules as JSON: ``data`` merged onto ``base`` or the defaults."""
+    return DrawRules.from_dict(data, base).to_dict()
+
+
+def coerce_rules(rules: DrawRules | Mapping[str, Any] | None) -> DrawRules:
+    """``rules`` as :class:`DrawRules`: itself, JSON overrides of the defaults, or the defaults."""
+    return rules if isinstance(rules, DrawRules) else DrawRules.from_dict(rules)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+    """Check a full rules dict; return the typed field values (only meaningful without problems)."""
+    out: dict[str, Any] = {}
+    chip = 1
+    raw_chip = data.get("smallest_chip")
+    if isinstance(raw_chip, int) and not isinstance(raw_chip, bool) and raw_chip >= 1:
+        chip = raw_chip
+    else:
+        problems.add(
+            "rules.smallest_chip",
+            f"smallest chip must be a whole number of at least 1, got {raw_chip!r}",
+        )
+    out["smallest_chip"] = chip
+    raises = data.get("max_raises")
+    if not isinstance(raises, int) or isinstance(raises, bool) or not 1 <= raises <= 100:
+        problems.add(
+            "rules.max_raises",
+            f"max raises must be a whole number from 1 to 100, got {raises!r}",
+        )
+        raises = 3
+    out["max_raises"] = raises
+    for key in ("heads_up_uncapped", "flush_beats_full_house"):
+        value = data.get(key)
+        if not isinstance(value, bool):
+            problems.add(f"rules.{key}", f"{key.replace('_', ' ')} must be true or false")
+            value = False
+        out[key] = value
+    out["rake"] = _parse_rake(data.get("rake"), chip, problems)
+    return out
+
+
+def _parse_rake(value: object, chip: int, problems: Problems) -> Rake:
+    """Read the rake. Besides the full form, short forms are accepted: ``null`` (no rake),
+    ``{"fixed": 50}`` (``fixed`` is another name for ``amount``) and ``{"percent": 5, ...}``;
+    without ``kind`` the kind follows from the keys given."""
+    if value is None:
+        return Rake()
+    if isinstance(value, Rake):
+        value = value.to_dict()
+    if not isinstance(value, Mapping):
+        problems.add(
+            "rules.rake",
+            'rake must be an object such as {"kind": "percent", "percent": 5, "cap": 300}',
+        )
+        return Rake()
+    for key in value:
+        if key not in RAKE_KEYS and key != "fixed":
+            problems.add(f"rules.rake.{key}", f"unknown rake setting '{key}'")
+    if "fixed" in value:
+        if "amount" in value:
+            problems.add("rules.rake.fixed", "give the fixed rake as fixed or amount, not both")
+        value = {**value, "amount": value["fixed"]}
+    if "kind" in value:
+        kind = value["kind"]
+    elif "amount" in value:
+        kind = str(RakeKind.FIXED)
+        if "percent" in value:
+            problems.add("rules.rake", "give the rake either as a fixed amount or a percent")
+    elif "percent" in value:
+        kind = str(RakeKind.PERCENT)
+    else:
+        kind = str(RakeKind.NONE)
+    if kind not in tuple(RakeKind):
+        problems.add("rules.rake.kind", f"rake kind {kind!r} is not one of none, fixed, percent")
+        kind = RakeKind.NONE
+    kind = RakeKind(kind)
+
+    def money(key: str, *, positive: bool) -> int:
+        raw = value.get(key, 0)
+        least = 1 if positive else 0
+        if not _is_int(raw) or raw < least:
+            problems.add(
+                f"rules.rake.{key}",
+                f"rake {key} must be a whole number of at least {least}, got {raw!r}",
+            )
+            return 0
+        if raw % chip:
+            problems.add(
+                f"rules.rake.{key}",
+                f"rake {key} {raw} is not a multiple of the smallest chip {chip}",
+            )
+        number: int = raw
+        return number
+
+    amount = money("amount", positive=kind is RakeKind.FIXED)
+    basis_points = 0
+    raw_percent = value.get("percent", 0)
+    try:
+        if isinstance(raw_percent, bool) or not isinstance(raw_percent, int | float | str):
+            raise InvalidOperation
+        hundredths = Decimal(str(raw_percent)) * 100
+        if hundredths != hundredths.to_integral_value():
+            raise InvalidOperation
+        basis_points = int(hundredths)
+        least = 1 if kind is RakeKind.PERCENT else 0
+        if not least <= basis_points <= 10_000:
+            raise InvalidOperation
+    except (InvalidOperation, ValueError):
+        problems.add(
+            "rules.rake.percent",
+            "rake percent must be a number from 0.01 to 100 with at most two decimals, "
+            f"got {raw_percent!r}",
+        )
+        basis_points = 0
+    cap = value.get("cap")
+    if cap is not None:
+        if not _is_int(cap) or cap < 1:
+            problems.add("rules.rake.cap", f"rake cap must be a positive whole number, got {cap!r}")
+            cap = None
+        elif cap % chip:
+            problems.add(
+                "rules.rake.cap", f"rake cap {cap} is not a multiple of the smallest chip {chip}"
+            )
+    no_draw_no_drop = value.get("no_draw_no_drop", True)
+    if not isinstance(no_draw_no_drop, bool):
+        problems.add("rules.rake.no_draw_no_drop", "no draw no drop must be true or false")
+        no_draw_no_drop = True
+    return Rake(kind, amount, basis_points, cap, no_draw_no_drop)

@@ -1,0 +1,280 @@
+"""What differs between games at a live table, behind one interface.
+
+The services (``services.py``) run the common workflow: lock the table, check roles and
+state, freeze what a hand needs, store, audit. Each game's adapter says what its limits are,
+which rules a hand freezes, what must be true to open a hand, how a hand takes actions and how
+it is settled. Adding a game means adding an adapter here (and its engine in casino/rules/).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from casino.rules.blinds import BlindState, Choice, SeatInfo, next_hand
+
+from casino.core.errors import ApplicationError, Conflict
+from casino.rules import five_card_draw
+from casino.rules.errors import Problems, RuleError
+from casino.rules.games import GAMES
+from casino.rules.settlement import Settlement
+
+from . import rotation
+from .models import Hand, Seat, Table
+from .selectors import seats_in_play, table_config
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What a game decides when a hand opens, stored on the hand."""
+
+    rules: dict[str, Any]
+    seats: list[int]
+    config: dict[str, Any]
+    button: int | None = None
+    dp_seat: int | None = None
+    dp_bank: int | None = None
+    audit: dict[str, Any] | None = None  # extra facts for the hand_open audit entry
+
+
+class GameAdapter:
+    code: ClassVar[str]
+    limit_fields: ClassVar[tuple[str, ...]]
+    live: ClassVar[bool] = False  # takes actions one at a time
+
+    def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
+        raise NotImplementedError
+
+    def hand_rules(self, config: dict[str, Any]) -> dict[str, Any]:
+        """The effective rules a hand freezes from a table configuration."""
+        raise NotImplementedError
+
+    def on_table_open(self, table: Table, user: Any) -> None:
+        """Called when the table opens or its seats change while open."""
+
+    def on_seat_left(self, table: Table, seat: Seat, user: Any) -> None:
+        """Called when a seat empties or sits out."""
+
+    def open_hand(self, table: Table, body: dict[str, Any]) -> Opening:
+        raise NotImplementedError
+
+    def after_open(self, table: Table, hand: Hand, opening: Opening, user: Any) -> None:
+        """Called once the hand row exists."""
+
+    def settle(
+        self, hand: Hand, body: Any, actions: list[dict[str, Any]]
+    ) -> tuple[dict[str, Any], Settlement]:
+        """The record to store and its settlement."""
+        raise NotImplementedError
+
+    def after_hand(self, table: Table, hand: Hand, user: Any) -> None:
+        """Called after a hand is settled or voided (``table`` is locked)."""
+
+    def replay(self, hand: Hand, actions: list[dict[str, Any]]) -> Any:
+        raise ApplicationError(f"{self.code} hands are settled from a record, not by actions")
+
+
+def positive_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+class HighCardFlush(GameAdapter):
+    """Player-banked: a designated player with a bank, settled from the dealer's record."""
+
+    code = "high-card-flush"
+    limit_fields = ("ante_min", "ante_max", "bank_min", "bank_max")
+
+    def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
+        for name in self.limit_fields:
+            if not positive_int(limits.get(name)):
+                problems.add(name, f"{name} must be a whole number of minor units, at least 1")
+        if problems:
+            return
+        for low, high, words in (
+            ("ante_min", "ante_max", "ante"),
+            ("bank_min", "bank_max", "bank"),
+        ):
+            if limits[low] > limits[high]:
+                problems.add(
+                    high, f"{words} maximum {limits[high]} is below the minimum {limits[low]}"
+                )
+
+    def hand_rules(self, config: dict[str, Any]) -> dict[str, Any]:
+        limits = {name: config[name] for name in (*self.limit_fields, "smallest_chip")}
+        return GAMES[self.code].parse_rules({**(config.get("rules") or {}), **limits})
+
+    def on_table_open(self, table: Table, user: Any) -> None:
+        rotation.ensure_offer(table, user)
+
+    def on_seat_left(self, table: Table, seat: Seat, user: Any) -> None:
+        rotation.seat_left(table, seat, user)
+
+    def open_hand(self, table: Table, body: dict[str, Any]) -> Opening:
+        rotation.check_dp_may_open(table)
+        return Opening(
+            rules=self.hand_rules(table_config(table)),
+            seats=seats_in_play(table),
+            config={},
+            button=table.dp_seat,
+            dp_seat=table.dp_seat,
+            dp_bank=table.dp_bank,
+        )
+
+    def settle(
+        self, hand: Hand, body: Any, actions: list[dict[str, Any]]
+    ) -> tuple[dict[str, Any], Settlement]:
+        record = self._record(hand, body)
+        return record, GAMES[self.code].evaluate(record, hand.rules)
+
+    def after_hand(self, table: Table, hand: Hand, user: Any) -> None:
+        rotation.after_hand(table, hand, user)
+
+    @staticmethod
+    def _record(hand: Hand, record: Any) -> dict[str, Any]:
+        """Check the record belongs to this hand and fill in what the hand froze."""
+        if not isinstance(record, dict):
+            raise ApplicationError("the hand record must be a JSON object")
+        record = {**record}
+        problems = Problems()
+        dp = record.get("designated_player")
+        if isinstance(dp, dict):
+            dp = record["designated_player"] = {**dp}
+            if dp.get("seat") != hand.dp_seat:
+                problems.add(
+                    "designated_player.seat",
+                    f"seat {dp.get('seat')} is not this hand's designated player "
+                    f"(seat {hand.dp_seat})",
+                )
+            if "bank" not in dp:
+                dp["bank"] = hand.dp_bank
+            elif dp["bank"] != hand.dp_bank:
+                problems.add(
+                    "designated_player.bank",
+                    f"bank {dp['bank']} differs from the bank {hand.dp_bank} posted "
+                    "when the hand opened",
+                )
+        players = record.get("players")
+        if isinstance(players, list):
+            for index, player in enumerate(players):
+                seat = player.get("seat") if isinstance(player, dict) else None
+                if isinstance(seat, int) and seat not in hand.seats:
+                    problems.add(
+                        f"players[{index}].seat",
+                        f"seat {seat} was not in play when hand {hand.number} opened",
+                    )
+        problems.raise_if_any()
+        return record
+
+
+class FiveCardDraw(GameAdapter):
+    """A pot game with blinds: the button, blinds and missed blinds are table state; the hand
+    is live, one action at a time, and settled from its own log."""
+
+    code = "five-card-draw-7a"
+    limit_fields = ("structure", "small_blind", "big_blind", "big_bet")
+    live = True
+
+    def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
+        structures = [str(s) for s in five_card_draw.Structure]
+        if limits.get("structure") not in structures:
+            problems.add("structure", f"structure must be one of {', '.join(structures)}")
+        for name in ("small_blind", "big_blind", "big_bet"):
+            if not positive_int(limits.get(name)):
+                problems.add(name, f"{name} must be a whole number of minor units, at least 1")
+        if problems:
+            return
+        if limits["small_blind"] > limits["big_blind"]:
+            problems.add("small_blind", "the small blind is larger than the big blind")
+        if limits["big_bet"] < limits["big_blind"]:
+            problems.add("big_bet", "the big bet is smaller than the big blind (the small bet)")
+
+    def hand_rules(self, config: dict[str, Any]) -> dict[str, Any]:
+        return five_card_draw.parse_rules(
+            {**(config.get("rules") or {}), "smallest_chip": config["smallest_chip"]}
+        )
+
+    @staticmethod
+    def seat_infos(table: Table) -> list[SeatInfo]:
+        return [
+            SeatInfo(
+                seat=seat.number,
+                present=seat.in_play,
+                new=seat.new,
+                choice=Choice(seat.blind_choice) if seat.blind_choice else None,
+            )
+            for seat in table.seats.all()
+            if seat.player
+        ]
+
+    def next_blinds(self, table: Table) -> Any:
+        """The next hand's button, blinds, posts and markers (RuleError if none can be dealt)."""
+        return next_hand(
+            BlindState.from_dict(table.blind_state),
+            self.seat_infos(table),
+            small_blind=table.limits["small_blind"],
+            big_blind=table.limits["big_blind"],
+        )
+
+    def open_hand(self, table: Table, body: dict[str, Any]) -> Opening:
+        try:
+            blinds = self.next_blinds(table)
+        except RuleError as exc:
+            raise Conflict(str(exc), problems=list(exc.problems)) from None
+        seats = body.get("seats") if isinstance(body, dict) else None
+        if not isinstance(seats, list):
+            raise ApplicationError(
+                "seats: give each dealt-in seat's stack and five cards "
+                f"(seats {', '.join(map(str, blinds.dealt_in))})",
+                path="seats",
+            )
+        given = [s.get("seat") for s in seats if isinstance(s, dict)]
+        if sorted(given, key=str) != sorted(blinds.dealt_in, key=str):
+            raise ApplicationError(
+                f"seats {', '.join(map(str, blinds.dealt_in))} are dealt in this hand; "
+                f"the request gives {', '.join(map(str, given)) or 'none'}",
+                path="seats",
+            )
+        rules = self.hand_rules(table_config(table))
+        config = {
+            "structure": table.limits["structure"],
+            "small_blind": table.limits["small_blind"],
+            "big_blind": table.limits["big_blind"],
+            "big_bet": table.limits["big_bet"],
+            "button": blinds.button,
+            "seats": seats,
+            "posts": [post.to_dict() for post in blinds.posts],
+        }
+        engine_rules = five_card_draw.DrawRules.from_dict(rules)
+        five_card_draw.DrawHand(five_card_draw.parse_config(config, engine_rules), engine_rules)
+        return Opening(
+            rules=rules,
+            seats=list(blinds.dealt_in),
+            config=config,
+            button=blinds.button,
+            audit={"blinds": blinds.to_dict()},
+        )
+
+    def after_open(self, table: Table, hand: Hand, opening: Opening, user: Any) -> None:
+        blinds = opening.audit["blinds"] if opening.audit else {}
+        table.blind_state = blinds["state"]
+        table.save(update_fields=["blind_state"])
+        posted = {post["seat"] for post in blinds["posts"]}
+        Seat.objects.filter(table=table, number__in=hand.seats).update(new=False)
+        Seat.objects.filter(table=table, number__in=posted).update(blind_choice="")
+
+    def replay(self, hand: Hand, actions: list[dict[str, Any]]) -> five_card_draw.DrawHand:
+        return five_card_draw.replay({**hand.config, "actions": actions}, hand.rules)
+
+    def settle(
+        self, hand: Hand, body: Any, actions: list[dict[str, Any]]
+    ) -> tuple[dict[str, Any], Settlement]:
+        record = {**hand.config, "actions": actions}
+        state = five_card_draw.replay(record, hand.rules)
+        return record, state.settle()
+
+
+ADAPTERS: dict[str, GameAdapter] = {a.code: a for a in (HighCardFlush(), FiveCardDraw())}
+
+
+def adapter(game: str) -> GameAdapter:
+    return ADAPTERS[game]

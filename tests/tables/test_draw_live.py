@@ -1,0 +1,177 @@
+"""Five Card Draw 7-A at a live table: blinds from the table's history, actions one at a
+time, settlement from the hand's own log, and missed blinds (ML/MS)."""
+
+from __future__ import annotations
+
+import pytest
+
+from payouts.models import AuditEntry, Settlement
+from tables import services
+from tables.models import HandAction
+
+pytestmark = pytest.mark.django_db
+
+HANDS = {  # distinct cards from the 32-card deck
+    1: ["As", "Ad", "Ac", "Kh", "Kd"],  # full house, the best hand
+    2: ["7s", "8d", "9c", "Jh", "Qd"],
+    3: ["7h", "8c", "9d", "Js", "Qc"],
+    4: ["Th", "Tc", "8s", "9s", "Jd"],
+}
+
+
+@pytest.fixture
+def draw_table(db, floor, dealer):
+    table = services.table_create(
+        user=floor,
+        name="7A-1",
+        game="five-card-draw-7a",
+        seat_count=6,
+        dealer=dealer,
+        limits={"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
+        rules={"rake": {"fixed": 50}},
+    )
+    for number, name in {1: "Ana", 2: "Bela", 3: "Csilla"}.items():
+        services.seat_update(
+            user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
+        )
+    return services.table_set_status(user=floor, table_id=table.pk, status="open")
+
+
+def open_hand(client, table, stacks=None):
+    blinds = client.get(f"/api/v1/tables/{table.pk}/blinds/").json()
+    seats = [
+        {"seat": seat, "stack": (stacks or {}).get(seat, 10_000), "cards": HANDS[seat]}
+        for seat in blinds["dealt_in"]
+    ]
+    response = client.post(f"/api/v1/tables/{table.pk}/hands/", {"seats": seats}, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def act(client, hand_id, action):
+    return client.post(f"/api/v1/hands/{hand_id}/actions/", action, format="json")
+
+
+def play_passively(client, hand):
+    """Everyone calls or checks, stands pat at the draw, checks to the showdown."""
+    state = hand["state"]
+    while state["to_act"] is not None:
+        seat = state["to_act"]
+        legal = {a["type"]: a for a in state["legal_actions"]}
+        if "draw" in legal:
+            action = {"seat": seat, "type": "draw", "discard": [], "receive": []}
+        elif "check" in legal:
+            action = {"seat": seat, "type": "check"}
+        else:
+            action = {"seat": seat, "type": "call"}
+        response = act(client, hand["id"], action)
+        assert response.status_code == 200, response.json()
+        state = response.json()
+    return state
+
+
+def test_a_live_hand_from_blinds_to_settlement(draw_table, dealer, client_for):
+    client = client_for(dealer)
+    hand = open_hand(client, draw_table)
+    config = hand["config"]
+    posts = {p["type"]: p for p in config["posts"]}
+    assert posts["small_blind"]["amount"] == 100 and posts["big_blind"]["amount"] == 200
+    assert hand["state"]["to_act"] is not None
+    state = play_passively(client, hand)
+    assert state["to_act"] is None
+    settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    assert settled.status_code == 201, settled.json()
+    body = settled.json()
+    seats = {s["seat"]: s for s in body["seats"]}
+    # Three players put in 200 each; seat 1's full house wins 600 less the 50 rake.
+    assert seats[1]["lines"][0]["wager"] == "pot"
+    assert seats[1]["net"] == 400 - seats[1]["rake"]
+    assert seats[2]["net"] == seats[3]["net"] == -200
+    assert body["rake"] == 50
+    assert sum(s["net"] for s in body["seats"]) + body["rake"] == 0
+    assert body["pots"][0]["winners"] == [1]
+    stored = Settlement.objects.get(hand_id=hand["id"])
+    assert len(stored.record["actions"]) == HandAction.objects.filter(hand_id=hand["id"]).count()
+    assert AuditEntry.objects.filter(action="hand_settle", hand_id=hand["id"]).exists()
+
+
+def test_an_illegal_action_is_a_400_naming_the_rule_and_nothing_is_stored(
+    draw_table, dealer, client_for
+):
+    client = client_for(dealer)
+    hand = open_hand(client, draw_table)
+    to_act = hand["state"]["to_act"]
+    other = next(s for s in hand["seats"] if s != to_act)
+    response = act(client, hand["id"], {"seat": other, "type": "call"})
+    assert response.status_code == 400
+    assert "turn" in response.json()["detail"]
+    assert HandAction.objects.count() == 0
+    bad_raise = act(client, hand["id"], {"seat": to_act, "type": "raise", "to": 250})
+    assert bad_raise.status_code == 400
+    assert HandAction.objects.count() == 0
+
+
+def test_an_unfinished_hand_cannot_be_settled(draw_table, dealer, client_for):
+    client = client_for(dealer)
+    hand = open_hand(client, draw_table)
+    response = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    assert response.status_code == 400
+    assert Settlement.objects.count() == 0
+
+
+def test_the_open_request_must_deal_exactly_the_seats_in_the_hand(draw_table, dealer, client_for):
+    client = client_for(dealer)
+    seats = [{"seat": 1, "stack": 1000, "cards": HANDS[1]}]
+    response = client.post(
+        f"/api/v1/tables/{draw_table.pk}/hands/", {"seats": seats}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "seats"
+
+
+@pytest.mark.parametrize(("who", "status"), [("other_dealer", 403), ("compliance", 403)])
+def test_only_the_tables_dealer_or_a_floor_manager_acts(
+    who, status, draw_table, dealer, client_for, request
+):
+    hand = open_hand(client_for(dealer), draw_table)
+    user = request.getfixturevalue(who)
+    seat = hand["state"]["to_act"]
+    assert act(client_for(user), hand["id"], {"seat": seat, "type": "call"}).status_code == status
+
+
+def test_a_player_away_when_the_big_blind_passes_gets_ml_and_posts_on_return(
+    draw_table, dealer, client_for
+):
+    client = client_for(dealer)
+    # After one hand, the next big blind goes away and misses it.
+    hand = open_hand(client, draw_table)
+    play_passively(client, hand)
+    client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    preview = client.get(f"/api/v1/tables/{draw_table.pk}/blinds/").json()
+    next_bb = preview["big_blind"]
+    client.post(
+        f"/api/v1/tables/{draw_table.pk}/seats/{next_bb}/",
+        {"player": "Away", "sitting_out": True},
+        format="json",
+    )
+    hand = open_hand(client, draw_table)
+    assert next_bb not in hand["seats"]
+    play_passively(client, hand)
+    client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    seat = client.get(f"/api/v1/tables/{draw_table.pk}/").json()["seats"][next_bb - 1]
+    assert "ML" in seat["markers"]
+    # Back, choosing to post what is owed: the next hand deals them in with a live post.
+    back = client.post(
+        f"/api/v1/tables/{draw_table.pk}/seats/{next_bb}/",
+        {"player": "Away", "sitting_out": False, "blind_choice": "post_all"},
+        format="json",
+    )
+    assert back.status_code == 200
+    preview = client.get(f"/api/v1/tables/{draw_table.pk}/blinds/").json()
+    owed = [p for p in preview["posts"] if p["seat"] == next_bb]
+    assert owed and owed[0]["type"] in ("live", "big_blind")
+    hand = open_hand(client, draw_table)
+    assert next_bb in hand["seats"]
+    entry = AuditEntry.objects.get(action="hand_open", hand_id=hand["id"])
+    assert any(p["seat"] == next_bb for p in entry.after["blinds"]["posts"])
+    assert AuditEntry.objects.filter(action="seat_update", after__blind_choice="post_all").exists()
