@@ -40,6 +40,44 @@ class HighCardFlushEvaluateSerializer(HighCardFlushRecordSerializer):
     rules = serializers.DictField(required=False, help_text="overrides of the game's defaults")
 
 
+POST_TYPES = ["small_blind", "big_blind", "live", "dead"]
+ACTION_TYPES = ["fold", "check", "call", "bet", "raise", "draw"]
+
+
+class _DrawSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1)
+    stack = serializers.IntegerField(min_value=0)
+    cards = serializers.ListField(child=serializers.CharField(), min_length=5, max_length=5)
+
+
+class _DrawPostSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1)
+    type = serializers.ChoiceField(choices=POST_TYPES)
+    amount = serializers.IntegerField(min_value=0)
+
+
+class DrawActionSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1)
+    type = serializers.ChoiceField(choices=ACTION_TYPES)
+    to = serializers.IntegerField(required=False, help_text="the player's total for the round")
+    discard = serializers.ListField(child=serializers.CharField(), required=False)
+    receive = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class DrawEvaluateSerializer(serializers.Serializer):
+    """Five Card Draw 7-A: a whole hand, replayed action by action."""
+
+    structure = serializers.ChoiceField(choices=["limit", "pot_limit", "no_limit"])
+    small_blind = serializers.IntegerField(min_value=1)
+    big_blind = serializers.IntegerField(min_value=1)
+    big_bet = serializers.IntegerField(min_value=1, required=False)
+    button = serializers.IntegerField(min_value=1)
+    seats = _DrawSeatSerializer(many=True)
+    posts = _DrawPostSerializer(many=True, required=False)
+    actions = DrawActionSerializer(many=True)
+    rules = serializers.DictField(required=False, help_text="overrides of the game's defaults")
+
+
 class _LineSerializer(serializers.Serializer):
     wager = serializers.CharField()
     stake = serializers.IntegerField()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.request import Request
@@ -20,6 +20,7 @@ from . import selectors, services
 from .serializers import (
     AuditCheckSerializer,
     AuditEntrySerializer,
+    DrawEvaluateSerializer,
     GameSerializer,
     HighCardFlushEvaluateSerializer,
     SettlementResultSerializer,
@@ -46,7 +47,15 @@ class EvaluateView(APIView):
     write_roles = ROLES
 
     @extend_schema(
-        request=HighCardFlushEvaluateSerializer, responses={200: SettlementResultSerializer}
+        request=PolymorphicProxySerializer(
+            component_name="HandRecord",
+            serializers=[HighCardFlushEvaluateSerializer, DrawEvaluateSerializer],
+            resource_type_field_name=None,
+        ),
+        responses={200: SettlementResultSerializer},
+        description="The body is the game's hand record (high-card-flush: designated_player "
+        "and players; five-card-draw-7a: structure, blinds, button, seats, posts, actions) "
+        'with an optional "rules" object overriding the defaults.',
     )
     def post(self, request: Request, code: str) -> Response:
         game = GAMES.get(code)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""High Card Flush settlement throughput: the engine alone, then the settle endpoint.
+"""Benchmarks: High Card Flush settlements, Five Card Draw 7-A replays and hand evaluations.
 
 Method
 ------
@@ -16,6 +16,15 @@ Method
   in-process (token auth, role check, Idempotency-Key, row lock, engine, storage of the
   settlement and its lines, audit entry, rotation) using DRF's test client, so no HTTP
   server or network is timed. Only the settle calls are timed.
+
+* **7-A replays**: seeded random legal hands (2-5 players, random structure, stacks and
+  blinds) are played once through ``legal_actions()`` to produce records (random folds,
+  calls, bets/raises within the given bounds, draws of 0-5 cards), then timed: ``evaluate``
+  (parse, replay every action through the state machine, settle) over all records, three
+  rounds; best and median printed.
+* **7-A hand evaluations**: ``hand_value`` on pre-dealt random 5-card hands from the 32- and
+  36-card decks, three rounds; best and median printed. The evaluator caches by rank
+  pattern, so this is the warm-cache figure a long session sees.
 
 Run: ``make bench`` (or ``.venv/bin/python scripts/bench.py --hands 2000 --settles 300``).
 """
@@ -34,8 +43,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from casino.rules.cards import parse_cards, standard_deck  # noqa: E402
+from casino.rules import five_card_draw  # noqa: E402
+from casino.rules.cards import (  # noqa: E402
+    parse_cards,
+    short_deck,  # noqa: E402
+    standard_deck,
+)
 from casino.rules.high_card_flush import Rules, best_flush, evaluate, raise_bounds  # noqa: E402
+from casino.rules.poker_hands import hand_value  # noqa: E402
 
 RULES = Rules.from_dict({"rake": {"scheme": "per_player", "amount": 100}})
 
@@ -79,6 +94,96 @@ def bench_engine(hands: int, rounds: int = 3) -> None:
         f"engine:  {max(rates):>9,.0f} settlements/s best, {statistics.median(rates):,.0f} "
         f"median ({rounds} rounds x {hands} hands, DP + 6 players)"
     )
+
+
+def _timed(label: str, unit: str, count: int, run: Any, rounds: int = 3) -> None:
+    rates = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run()
+        rates.append(count / (time.perf_counter() - start))
+    print(
+        f"{label} {max(rates):>9,.0f} {unit}/s best, {statistics.median(rates):,.0f} median "
+        f"({rounds} rounds x {count})"
+    )
+
+
+def draw_record(rng: random.Random) -> dict[str, Any]:
+    """One random legal 7-A hand, played through the engine's legal actions."""
+    players = rng.randint(2, 5)
+    deck = [str(card) for card in short_deck(players == 5)]
+    rng.shuffle(deck)
+    seats = sorted(rng.sample(range(1, 7), players))
+    record: dict[str, Any] = {
+        "structure": rng.choice(["limit", "pot_limit", "no_limit"]),
+        "small_blind": 100,
+        "big_blind": 200,
+        "big_bet": 400,
+        "button": rng.choice(seats),
+        "seats": [
+            {
+                "seat": seat,
+                "stack": rng.choice([1_000, 5_000, 20_000]),
+                "cards": deck[i * 5 : (i + 1) * 5],
+            }
+            for i, seat in enumerate(seats)
+        ],
+        "actions": [],
+    }
+    rules = five_card_draw.DrawRules.from_dict({"rake": {"percent": 5, "cap": 300}})
+    hand = five_card_draw.DrawHand(five_card_draw.parse_config(record, rules), rules)
+    while not hand.complete:
+        seat = hand.to_act
+        legal = {action["type"]: action for action in hand.legal_actions()}
+        roll = rng.random()
+        if roll < 0.1:
+            action: dict[str, Any] = {"seat": seat, "type": "fold"}
+        elif "draw" in legal:
+            held = [str(card) for card in hand.cards(seat)]
+            stub = [str(card) for card in hand.stub()]
+            count = min(rng.randint(0, 3), len(stub) - 1)
+            action = {
+                "seat": seat,
+                "type": "draw",
+                "discard": rng.sample(held, count),
+                "receive": rng.sample(stub[:-1], count),
+            }
+        elif roll > 0.75 and ("bet" in legal or "raise" in legal):
+            kind = "bet" if "bet" in legal else "raise"
+            action = {
+                "seat": seat,
+                "type": kind,
+                "to": rng.randint(legal[kind]["min"], legal[kind]["max"]),
+            }
+        else:
+            action = {"seat": seat, "type": "check" if "check" in legal else "call"}
+        hand.apply(action)
+        record["actions"].append(action)
+    return record
+
+
+def bench_draw(hands: int) -> None:
+    rng = random.Random(5)
+    records = [draw_record(rng) for _ in range(hands)]
+    rules = five_card_draw.DrawRules.from_dict({"rake": {"percent": 5, "cap": 300}})
+    actions = sum(len(r["actions"]) for r in records)
+
+    def replay_all() -> None:
+        for record in records:
+            five_card_draw.evaluate(record, rules)
+
+    _timed("7-A:     ", "hand replays", hands, replay_all)
+    print(f"          ({actions / hands:.1f} actions per hand on average)")
+    dealt = []
+    for index in range(20_000):
+        deck = list(short_deck(index % 2 == 1))
+        dealt.append((rng.sample(deck, 5), index % 2 == 1))
+
+    def evaluate_all() -> None:
+        for cards, with_sixes in dealt:
+            hand_value(cards, with_sixes=with_sixes)
+
+    _timed("7-A:     ", "hand evaluations", len(dealt), evaluate_all)
 
 
 def bench_endpoint(settles: int) -> None:
@@ -163,6 +268,7 @@ def _run_endpoint(settles: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=3000, help="hands per engine round")
+    parser.add_argument("--draw-hands", type=int, default=1000, help="7-A hands per round")
     parser.add_argument("--settles", type=int, default=300, help="settle calls to time")
     args = parser.parse_args()
     print(
@@ -170,6 +276,7 @@ def main() -> None:
         f"{platform.machine()} · {os.cpu_count()} CPUs"
     )
     bench_engine(args.hands)
+    bench_draw(args.draw_hands)
     bench_endpoint(args.settles)
 
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from casino.rules.blinds import BlindState, Choice, SeatInfo, next_hand
-
 from casino.core.errors import ApplicationError, Conflict
 from casino.rules import five_card_draw
+from casino.rules.blinds import BlindState, Choice, SeatInfo, next_hand
 from casino.rules.errors import Problems, RuleError
 from casino.rules.games import GAMES
 from casino.rules.settlement import Settlement
@@ -40,6 +39,7 @@ class Opening:
 class GameAdapter:
     code: ClassVar[str]
     limit_fields: ClassVar[tuple[str, ...]]
+    max_seats: ClassVar[int]
     live: ClassVar[bool] = False  # takes actions one at a time
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
@@ -83,6 +83,7 @@ class HighCardFlush(GameAdapter):
 
     code = "high-card-flush"
     limit_fields = ("ante_min", "ante_max", "bank_min", "bank_max")
+    max_seats = 7  # clause 1: at most 6 players and the designated player
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
         for name in self.limit_fields:
@@ -172,6 +173,7 @@ class FiveCardDraw(GameAdapter):
 
     code = "five-card-draw-7a"
     limit_fields = ("structure", "small_blind", "big_blind", "big_bet")
+    max_seats = 5  # clause 1: 2-5 players
     live = True
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:

@@ -201,11 +201,3 @@ class HandOpenSerializer(serializers.Serializer):
         help_text="7-A: each dealt-in seat's stack and five cards "
         '([{"seat": 1, "stack": 10000, "cards": [...]}]); High Card Flush: leave out',
     )
-
-
-class ActionSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    type = serializers.ChoiceField(choices=["fold", "check", "call", "bet", "raise", "draw"])
-    to = serializers.IntegerField(required=False, help_text="the player's total for the round")
-    discard = serializers.ListField(child=serializers.CharField(), required=False)
-    receive = serializers.ListField(child=serializers.CharField(), required=False)

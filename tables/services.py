@@ -98,6 +98,8 @@ def table_create(
         raise ApplicationError(f"unknown game {game!r}", path="game")
     game_adapter = adapter(game)
     problems = Problems()
+    if seat_count > game_adapter.max_seats:
+        problems.add("seat_count", f"a {game} table has at most {game_adapter.max_seats} seats")
     for key in limits:
         if key not in game_adapter.limit_fields:
             problems.add(

@@ -14,12 +14,15 @@ from rest_framework.views import APIView
 from casino.core.errors import ApplicationError
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
-from payouts.serializers import HighCardFlushRecordSerializer, SettlementResultSerializer
+from payouts.serializers import (
+    DrawActionSerializer,
+    HighCardFlushRecordSerializer,
+    SettlementResultSerializer,
+)
 
 from . import selectors, services
 from .models import Hand, Table
 from .serializers import (
-    ActionSerializer,
     ChangeRequestSerializer,
     DealerAssignSerializer,
     DecisionSerializer,
@@ -201,7 +204,7 @@ class HandActionView(APIView):
 
     write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=DrawActionSerializer, responses={200: OpenApiTypes.OBJECT})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         return Response(services.hand_act(user=request.user, hand_id=pk, action=request.data))

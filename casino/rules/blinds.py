@@ -84,6 +84,12 @@ silent:
 * **Clause 14** is enforced by the caller: ``posts`` lists every amount owed and ``waiting``
   says who is not dealt in; markers stay until a post or the big blind clears them.
 * Posts are listed clockwise from the seat left of the button (the button's own last).
+
+For the caller: store ``HandBlinds.state`` whole (``to_dict``/``from_dict``); besides the
+three positions it carries ``dead_small_blind`` and ``first_button``, without which the
+button after a dead small blind falls back to the last present seat before the small blind.
+A seat stops being ``new`` once it appears in ``dealt_in``. When a player leaves the table,
+drop the seat from ``seats`` (its markers go with it).
 """
 
 from __future__ import annotations

@@ -11,11 +11,12 @@ from tables.models import HandAction
 
 pytestmark = pytest.mark.django_db
 
+NAMES = {1: "Ana", 2: "Bela", 3: "Csilla"}
 HANDS = {  # distinct cards from the 32-card deck
     1: ["As", "Ad", "Ac", "Kh", "Kd"],  # full house, the best hand
     2: ["7s", "8d", "9c", "Jh", "Qd"],
     3: ["7h", "8c", "9d", "Js", "Qc"],
-    4: ["Th", "Tc", "8s", "9s", "Jd"],
+    4: ["Th", "Tc", "8s", "9s", "Jd"],  # a pair of tens
 }
 
 
@@ -25,12 +26,12 @@ def draw_table(db, floor, dealer):
         user=floor,
         name="7A-1",
         game="five-card-draw-7a",
-        seat_count=6,
+        seat_count=5,
         dealer=dealer,
         limits={"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
         rules={"rake": {"fixed": 50}},
     )
-    for number, name in {1: "Ana", 2: "Bela", 3: "Csilla"}.items():
+    for number, name in NAMES.items():
         services.seat_update(
             user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
         )
@@ -139,39 +140,53 @@ def test_only_the_tables_dealer_or_a_floor_manager_acts(
     assert act(client_for(user), hand["id"], {"seat": seat, "type": "call"}).status_code == status
 
 
+def settle_passively(client, hand):
+    play_passively(client, hand)
+    response = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    assert response.status_code == 201, response.json()
+
+
 def test_a_player_away_when_the_big_blind_passes_gets_ml_and_posts_on_return(
     draw_table, dealer, client_for
 ):
     client = client_for(dealer)
-    # After one hand, the next big blind goes away and misses it.
-    hand = open_hand(client, draw_table)
-    play_passively(client, hand)
-    client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
-    preview = client.get(f"/api/v1/tables/{draw_table.pk}/blinds/").json()
-    next_bb = preview["big_blind"]
+    services.seat_update(
+        user=dealer, table_id=draw_table.pk, number=4, player="Dani", sitting_out=False
+    )
+    for _ in range(2):  # the new player is dealt in once the button has passed
+        settle_passively(client, open_hand(client, draw_table))
+    # The next big blind goes away and misses it.
+    away = client.get(f"/api/v1/tables/{draw_table.pk}/blinds/").json()["big_blind"]
+    name = {**NAMES, 4: "Dani"}[away]
     client.post(
-        f"/api/v1/tables/{draw_table.pk}/seats/{next_bb}/",
-        {"player": "Away", "sitting_out": True},
+        f"/api/v1/tables/{draw_table.pk}/seats/{away}/",
+        {"player": name, "sitting_out": True},
         format="json",
     )
     hand = open_hand(client, draw_table)
-    assert next_bb not in hand["seats"]
-    play_passively(client, hand)
-    client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
-    seat = client.get(f"/api/v1/tables/{draw_table.pk}/").json()["seats"][next_bb - 1]
+    assert away not in hand["seats"]
+    settle_passively(client, hand)
+    seat = client.get(f"/api/v1/tables/{draw_table.pk}/").json()["seats"][away - 1]
     assert "ML" in seat["markers"]
-    # Back, choosing to post what is owed: the next hand deals them in with a live post.
+    # Back, choosing to post what is owed rather than wait for the big blind.
     back = client.post(
-        f"/api/v1/tables/{draw_table.pk}/seats/{next_bb}/",
-        {"player": "Away", "sitting_out": False, "blind_choice": "post_all"},
+        f"/api/v1/tables/{draw_table.pk}/seats/{away}/",
+        {"player": name, "sitting_out": False, "blind_choice": "post_all"},
         format="json",
     )
     assert back.status_code == 200
-    preview = client.get(f"/api/v1/tables/{draw_table.pk}/blinds/").json()
-    owed = [p for p in preview["posts"] if p["seat"] == next_bb]
-    assert owed and owed[0]["type"] in ("live", "big_blind")
+    for _ in range(4):
+        preview = client.get(f"/api/v1/tables/{draw_table.pk}/blinds/").json()
+        if away in preview["dealt_in"]:
+            break
+        assert "clause 13" in preview["waiting"][str(away)]
+        settle_passively(client, open_hand(client, draw_table))
+    owed = {p["type"]: p["amount"] for p in preview["posts"] if p["seat"] == away}
+    assert owed.get("live") == 200 or owed.get("big_blind") == 200, preview
     hand = open_hand(client, draw_table)
-    assert next_bb in hand["seats"]
+    assert away in hand["seats"]
     entry = AuditEntry.objects.get(action="hand_open", hand_id=hand["id"])
-    assert any(p["seat"] == next_bb for p in entry.after["blinds"]["posts"])
+    assert any(p["seat"] == away for p in entry.after["blinds"]["posts"])
+    seat = client.get(f"/api/v1/tables/{draw_table.pk}/").json()["seats"][away - 1]
+    assert seat["markers"] == []
     assert AuditEntry.objects.filter(action="seat_update", after__blind_choice="post_all").exists()

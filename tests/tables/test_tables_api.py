@@ -44,6 +44,7 @@ def test_only_floor_managers_create_tables(who, status, client_for, request, dea
         ({"rules": {"rake": {"scheme": "everyone", "amount": 5}}}, "rules.rake.scheme"),
         ({"game": "blackjack"}, "game"),
         ({"smallest_chip": 0}, "smallest_chip"),
+        ({"seat_count": 8}, "seat_count"),
     ],
 )
 def test_invalid_tables_are_refused_with_the_field_named(change, path, floor, client_for):
