@@ -18,7 +18,7 @@ from casino.rules.errors import Problems, RuleError
 from payouts.services import audit_append
 
 from .models import Hand, RotationEvent, Seat, Table
-from .selectors import seats_in_play
+from .selectors import dp_position, seats_in_play
 
 
 def holdings(table: Table) -> list[rotation.Holding]:
@@ -30,16 +30,6 @@ def holdings(table: Table) -> list[rotation.Holding]:
 
 def policy(table: Table) -> rotation.RotationPolicy:
     return rotation.RotationPolicy.from_dict(table.rotation_policy)
-
-
-def rotation_state(table: Table) -> dict[str, Any]:
-    return {
-        "designated_player": table.dp_seat,
-        "bank": table.dp_bank,
-        "offer_seat": table.offer_seat,
-        "offer_round_start": table.offer_round_start,
-        "stopped": table.stopped,
-    }
 
 
 def _event(
@@ -60,7 +50,7 @@ def _event(
         subject=f"table:{table.pk}",
         table=table,
         before=before,
-        after={"seat": seat, "bank": bank, **rotation_state(table)},
+        after={"seat": seat, "bank": bank, **dp_position(table)},
     )
 
 
@@ -71,7 +61,7 @@ def offer_from(
 
     ``before`` is the rotation state to record as the audit entry's "before" (by default the
     table's state on entry)."""
-    before = before or rotation_state(table)
+    before = before or dp_position(table)
     seat = rotation.next_seat_clockwise(seats_in_play(table), after)
     table.offer_seat = seat
     table.offer_round_start = seat
@@ -106,7 +96,7 @@ def seat_left(table: Table, seat: Seat, user: Any) -> None:
 
 def after_hand(table: Table, hand: Hand, user: Any) -> None:
     """After a hand, the position moves on: offered clockwise from this DP (clause 15)."""
-    before = rotation_state(table)
+    before = dp_position(table)
     table.last_dp_seat = hand.dp_seat
     table.dp_seat, table.dp_bank, table.stopped = None, None, False
     offer_from(table, user, hand.dp_seat, before)
@@ -162,7 +152,7 @@ def rotation_decide(
         raise Conflict(
             f"the position is offered to seat {table.offer_seat}, not seat {seat}", path="seat"
         )
-    before = rotation_state(table)
+    before = dp_position(table)
     if accept:
         _check_bank(table, bank)
         rotation.check_may_hold(

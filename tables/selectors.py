@@ -46,14 +46,21 @@ def change_list(*, table_id: int | None = None) -> QuerySet[TableChange]:
     return queryset
 
 
-def rotation_state(*, table: Table, recent: int = 20) -> dict[str, Any]:
-    events = RotationEvent.objects.filter(table=table).select_related("by").order_by("-at", "-id")
+def dp_position(table: Table) -> dict[str, Any]:
+    """Who holds or is offered the designated-player position (High Card Flush)."""
     return {
         "designated_player": table.dp_seat,
         "bank": table.dp_bank,
         "offer_seat": table.offer_seat,
         "offer_round_start": table.offer_round_start,
         "stopped": table.stopped,
+    }
+
+
+def rotation_state(*, table: Table, recent: int = 20) -> dict[str, Any]:
+    events = RotationEvent.objects.filter(table=table).select_related("by").order_by("-at", "-id")
+    return {
+        **dp_position(table),
         "policy": RotationPolicy.from_dict(table.rotation_policy).to_dict(),
         "events": [
             {

@@ -20,7 +20,8 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import Any
 
-from casino.rules.errors import Problems, RuleError
+from casino.rules.errors import Problems
+from casino.rules.options import options_from_dict
 
 
 class RakeKind(StrEnum):
@@ -112,26 +113,7 @@ class DrawRules:
         Raises :class:`RuleError` naming every bad setting (``rules.max_raises``,
         ``rules.rake.cap``, an unknown key ``rules.colour``).
         """
-        if base is None:
-            start = cls()
-        elif isinstance(base, DrawRules):
-            start = base
-        else:
-            start = cls.from_dict(base)
-        if data is None:
-            return start
-        if not isinstance(data, Mapping):
-            raise RuleError("rules must be an object of settings", "rules")
-        problems = Problems()
-        merged = start.to_dict()
-        for key, value in data.items():
-            if key in RULES_KEYS:
-                merged[key] = value
-            else:
-                problems.add(f"rules.{key}", f"unknown rules setting '{key}'")
-        values = _parse_rules(merged, problems)
-        problems.raise_if_any()
-        return cls(**values)
+        return options_from_dict(cls, data, base, keys=RULES_KEYS, parse=_parse_rules)
 
     def to_dict(self) -> dict[str, Any]:
         """The full effective rules, JSON-ready; ``DrawRules.from_dict(r.to_dict()) == r``."""

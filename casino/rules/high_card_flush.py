@@ -59,6 +59,7 @@ from casino.rules.cards import (
     rank_char,
 )
 from casino.rules.errors import Problems, RuleError
+from casino.rules.options import options_from_dict
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 GAME_CODE = "high-card-flush"
@@ -354,26 +355,7 @@ class Rules:
         Raises :class:`RuleError` naming every bad setting (``rules.rake.scheme``,
         ``rules.flush_paytable.3``, an unknown key ``rules.colour``).
         """
-        if base is None:
-            start = cls()
-        elif isinstance(base, Rules):
-            start = base
-        else:
-            start = cls.from_dict(base)
-        if data is None:
-            return start
-        if not isinstance(data, Mapping):
-            raise RuleError("rules must be an object of settings", "rules")
-        problems = Problems()
-        merged = start.to_dict()
-        for key, value in data.items():
-            if key in RULES_KEYS:
-                merged[key] = value
-            else:
-                problems.add(f"rules.{key}", f"unknown rules setting '{key}'")
-        values = _parse_rules(merged, problems)
-        problems.raise_if_any()
-        return cls(**values)
+        return options_from_dict(cls, data, base, keys=RULES_KEYS, parse=_parse_rules)
 
     def to_dict(self) -> dict[str, Any]:
         """The full effective rules, JSON-ready; ``Rules.from_dict(rules.to_dict()) == rules``."""

@@ -190,3 +190,30 @@ def test_a_player_away_when_the_big_blind_passes_gets_ml_and_posts_on_return(
     seat = client.get(f"/api/v1/tables/{draw_table.pk}/").json()["seats"][away - 1]
     assert seat["markers"] == []
     assert AuditEntry.objects.filter(action="seat_update", after__blind_choice="post_all").exists()
+
+
+def test_an_action_repeated_with_its_idempotency_key_is_applied_once(
+    draw_table, dealer, client_for
+):
+    client = client_for(dealer)
+    hand = open_hand(client, draw_table)
+    action = {"seat": hand["state"]["to_act"], "type": "call"}
+    url = f"/api/v1/hands/{hand['id']}/actions/"
+    first = client.post(url, action, format="json", HTTP_IDEMPOTENCY_KEY="tap-1")
+    again = client.post(url, action, format="json", HTTP_IDEMPOTENCY_KEY="tap-1")
+    assert first.status_code == again.status_code == 200
+    assert again.json() == first.json()
+    assert HandAction.objects.filter(hand_id=hand["id"]).count() == 1
+    # Without the key the same tap would be a second action, here out of turn.
+    assert client.post(url, action, format="json").status_code == 400
+
+
+def test_the_hand_shows_its_live_state_to_every_role(draw_table, dealer, compliance, client_for):
+    hand = open_hand(client_for(dealer), draw_table)
+    state = client_for(compliance).get(f"/api/v1/hands/{hand['id']}/").json()["state"]
+    assert state["phase"] == "predraw"
+    assert state["to_act"] == hand["state"]["to_act"]
+    assert {a["type"] for a in state["legal_actions"]} >= {"fold", "call", "raise"}
+    raise_ = next(a for a in state["legal_actions"] if a["type"] == "raise")
+    assert (raise_["min"], raise_["max"]) == (400, 400)  # limit: exactly one small bet more
+    assert state["pot"] == 300
