@@ -211,7 +211,7 @@ class FiveCardDraw(GameAdapter):
     def next_blinds(self, table: Table) -> Any:
         """The next hand's button, blinds, posts and markers (RuleError if none can be dealt)."""
         return next_hand(
-            BlindState.from_dict(table.blind_state),
+            BlindState.from_dict(table.game_state),
             self.seat_infos(table),
             small_blind=table.limits["small_blind"],
             big_blind=table.limits["big_blind"],
@@ -258,8 +258,8 @@ class FiveCardDraw(GameAdapter):
 
     def after_open(self, table: Table, hand: Hand, opening: Opening, user: Any) -> None:
         blinds = opening.audit["blinds"] if opening.audit else {}
-        table.blind_state = blinds["state"]
-        table.save(update_fields=["blind_state"])
+        table.game_state = blinds["state"]
+        table.save(update_fields=["game_state"])
         posted = {post["seat"] for post in blinds["posts"]}
         Seat.objects.filter(table=table, number__in=hand.seats).update(new=False)
         Seat.objects.filter(table=table, number__in=posted).update(blind_choice="")

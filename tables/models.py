@@ -11,6 +11,7 @@ from django.db.models import Q
 class Game(models.TextChoices):
     HIGH_CARD_FLUSH = "high-card-flush", "High Card Flush"
     FIVE_CARD_DRAW_7A = "five-card-draw-7a", "Five Card Draw 7-A"
+    PONTOON = "pontoon", "Pontoon"
 
 
 class Table(models.Model):
@@ -37,8 +38,10 @@ class Table(models.Model):
     # Game rules overriding the engine's defaults (pay tables, rake schedule, options).
     rules = models.JSONField(default=dict, blank=True)
     rotation_policy = models.JSONField(default=dict, blank=True)
-    # Five Card Draw 7-A: button and blinds of the last hand, each seat's ML/MS markers.
-    blind_state = models.JSONField(default=dict, blank=True)
+    # What the game carries from hand to hand, kept by its adapter (tables/games.py):
+    # 7-A the last button and blinds and each seat's ML/MS markers; Pontoon the banker
+    # and the Shoot Pontoon kitty.
+    game_state = models.JSONField(default=dict, blank=True)
     # High Card Flush designated-player rotation state (clauses 15-16).
     dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     dp_bank = models.PositiveBigIntegerField(null=True, blank=True)
@@ -143,6 +146,33 @@ class RotationEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} seat {self.seat}"
+
+
+class BankEvent(models.Model):
+    """Pontoon: the bank taken, passed after a pontoon, or sold (a recorded transfer)."""
+
+    class Kind(models.TextChoices):
+        ASSIGN = "assign", "first banker chosen"
+        PASS = "pass", "passed after a pontoon"
+        SALE = "sale", "sold"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="bank_events")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    from_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_seat = models.PositiveSmallIntegerField()
+    price = models.PositiveBigIntegerField(null=True, blank=True)
+    kitty = models.BigIntegerField(
+        null=True, blank=True, help_text="the kitty the old banker leaves with"
+    )
+    hand = models.ForeignKey("Hand", null=True, blank=True, on_delete=models.PROTECT)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.from_seat} -> {self.to_seat}"
 
 
 class Hand(models.Model):

@@ -21,7 +21,7 @@ class SeatSerializer(serializers.ModelSerializer):
         fields = ["number", "player", "sitting_out", "in_play", "new", "blind_choice", "markers"]
 
     def get_markers(self, seat: Seat) -> list[str]:
-        markers = (seat.table.blind_state or {}).get("markers") or {}
+        markers = (seat.table.game_state or {}).get("markers") or {}
         return list(markers.get(str(seat.number), []))
 
 
@@ -42,7 +42,7 @@ class TableSerializer(serializers.ModelSerializer):
             "smallest_chip",
             "rules",
             "rotation_policy",
-            "blind_state",
+            "game_state",
             "dp_seat",
             "dp_bank",
             "offer_seat",

@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
                 ('smallest_chip', models.PositiveIntegerField(default=1)),
                 ('rules', models.JSONField(blank=True, default=dict)),
                 ('rotation_policy', models.JSONField(blank=True, default=dict)),
-                ('blind_state', models.JSONField(blank=True, default=dict)),
+                ('game_state', models.JSONField(blank=True, default=dict)),
                 ('dp_seat', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('dp_bank', models.PositiveBigIntegerField(blank=True, null=True)),
                 ('offer_seat', models.PositiveSmallIntegerField(blank=True, null=True)),
