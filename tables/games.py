@@ -67,8 +67,9 @@ class GameAdapter:
         """The record to store and its settlement."""
         raise NotImplementedError
 
-    def after_hand(self, table: Table, hand: Hand, user: Any) -> None:
-        """Called after a hand is settled or voided (``table`` is locked)."""
+    def after_hand(self, table: Table, hand: Hand, user: Any, result: Settlement | None) -> None:
+        """Called after a hand is settled (with its result) or voided (None); ``table`` is
+        locked."""
 
     def replay(self, hand: Hand, actions: list[dict[str, Any]]) -> Any:
         raise ApplicationError(f"{self.code} hands are settled from a record, not by actions")
@@ -127,7 +128,7 @@ class HighCardFlush(GameAdapter):
         record = self._record(hand, body)
         return record, GAMES[self.code].evaluate(record, hand.rules)
 
-    def after_hand(self, table: Table, hand: Hand, user: Any) -> None:
+    def after_hand(self, table: Table, hand: Hand, user: Any, result: Settlement | None) -> None:
         rotation.after_hand(table, hand, user)
 
     @staticmethod

@@ -102,3 +102,25 @@ def blinds_preview(*, table: Table) -> dict[str, Any] | None:
         return dict(game.next_blinds(table).to_dict())
     except RuleError as exc:
         return {"error": str(exc)}
+
+
+def bank_view(*, table: Table, recent: int = 20) -> dict[str, Any]:
+    """Pontoon: who holds the bank, the kitty carried over, and the recent changes of hands."""
+    events = table.bank_events.select_related("by").order_by("-at", "-id")[:recent]
+    return {
+        "banker": table.game_state.get("banker"),
+        "kitty": table.game_state.get("kitty"),
+        "events": [
+            {
+                "kind": e.kind,
+                "from_seat": e.from_seat,
+                "to_seat": e.to_seat,
+                "price": e.price,
+                "kitty": e.kitty,
+                "hand": e.hand_id,
+                "at": e.at.isoformat(),
+                "by": e.by.get_username(),
+            }
+            for e in events
+        ],
+    }

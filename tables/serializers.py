@@ -201,3 +201,12 @@ class HandOpenSerializer(serializers.Serializer):
         help_text="7-A: each dealt-in seat's stack and five cards "
         '([{"seat": 1, "stack": 10000, "cards": [...]}]); High Card Flush: leave out',
     )
+
+
+class BankAssignSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, help_text="the first banker (e.g. by the cut)")
+
+
+class BankSaleSerializer(serializers.Serializer):
+    to_seat = serializers.IntegerField(min_value=1)
+    price = serializers.IntegerField(min_value=0, help_text="the agreed price, minor units")

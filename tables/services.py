@@ -22,7 +22,7 @@ from casino.rules.rotation import RotationPolicy
 from payouts.models import Settlement
 from payouts.services import audit_append, settlement_store
 
-from . import rotation
+from . import bank, rotation
 from .games import ADAPTERS, GameAdapter, adapter
 from .models import Hand, HandAction, Seat, Table, TableChange
 from .selectors import hand_actions, table_config
@@ -373,6 +373,23 @@ def rotation_decide(
     return rotation.rotation_decide(user=user, table=table, seat=seat, accept=accept, bank=bank)
 
 
+# ---------------------------------------------------------------- the bank (Pontoon)
+
+
+@transaction.atomic
+def bank_assign(*, user: AbstractBaseUser, table_id: int, seat: int) -> Table:
+    table = _lock_table(table_id)
+    require_table_actor(user, table)
+    return bank.bank_assign(table=table, seat=seat, user=user)
+
+
+@transaction.atomic
+def bank_sale(*, user: AbstractBaseUser, table_id: int, to_seat: int, price: int) -> Table:
+    table = _lock_table(table_id)
+    require_table_actor(user, table)
+    return bank.bank_sale(table=table, to_seat=to_seat, price=price, user=user)
+
+
 # ---------------------------------------------------------------- hands
 
 
@@ -483,7 +500,7 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: Any) -> Settlem
             "nets": {str(s.seat): s.net for s in result.seats},
         },
     )
-    game.after_hand(_lock_table(hand.table_id), hand, user)
+    game.after_hand(_lock_table(hand.table_id), hand, user, result)
     return settlement
 
 
@@ -506,5 +523,5 @@ def hand_void(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Hand:
         before={"status": Hand.Status.OPEN},
         after={"status": Hand.Status.VOIDED, "reason": hand.void_reason},
     )
-    adapter(hand.game).after_hand(_lock_table(hand.table_id), hand, user)
+    adapter(hand.game).after_hand(_lock_table(hand.table_id), hand, user, None)
     return hand

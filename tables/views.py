@@ -23,6 +23,8 @@ from payouts.serializers import (
 from . import selectors, services
 from .models import Hand, Table
 from .serializers import (
+    BankAssignSerializer,
+    BankSaleSerializer,
     ChangeRequestSerializer,
     DealerAssignSerializer,
     DecisionSerializer,
@@ -221,6 +223,38 @@ class TableBlindsView(APIView):
         if preview is None:
             raise ApplicationError(f"{table.game} has no blinds")
         return Response(preview)
+
+
+class BankView(APIView):
+    """Pontoon: who holds the bank and the kitty; POST chooses the first banker."""
+
+    write_roles = DEALERS_AND_FLOOR
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.bank_view(table=get_object_or_404(Table, pk=pk)))
+
+    @extend_schema(request=BankAssignSerializer, responses={200: OpenApiTypes.OBJECT})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = BankAssignSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = services.bank_assign(user=request.user, table_id=pk, **data.validated_data)
+        return Response(selectors.bank_view(table=table))
+
+
+class BankSaleView(APIView):
+    """Pontoon: the banker sells the bank to another player at an agreed price."""
+
+    write_roles = DEALERS_AND_FLOOR
+
+    @extend_schema(request=BankSaleSerializer, responses={200: OpenApiTypes.OBJECT})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = BankSaleSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = services.bank_sale(user=request.user, table_id=pk, **data.validated_data)
+        return Response(selectors.bank_view(table=table))
 
 
 class HandSettleView(APIView):

@@ -22,6 +22,11 @@ def test_demo_loads_users_in_each_role_and_an_open_table(capsys, client):
     assert table.offer_seat == 1
     token = client.post("/api/v1/auth/token/", {"username": "dealer1", "password": "demo-dealer1"})
     assert token.status_code == 200
+    auth = f"Token {token.json()['token']}"
+    draw = Table.objects.get(name="7A-1")
+    assert draw.game == "five-card-draw-7a" and draw.status == "open"
+    preview = client.get(f"/api/v1/tables/{draw.pk}/blinds/", HTTP_AUTHORIZATION=auth).json()
+    assert len(preview["dealt_in"]) == 5
     call_command("load_demo")  # again: nothing duplicated
     assert Table.objects.filter(name="HCF-1").count() == 1
 

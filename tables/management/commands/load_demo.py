@@ -28,23 +28,52 @@ USERS = [
 PLAYERS = {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani", 5: "Eva"}
 
 
+DEMO_TABLES: list[dict[str, Any]] = [
+    {
+        "name": "HCF-1",
+        "game": "high-card-flush",
+        "seat_count": 7,
+        "limits": {"ante_min": 500, "ante_max": 10000, "bank_min": 20000, "bank_max": 500000},
+        "smallest_chip": 25,
+        "rules": {
+            "rake": {
+                "scheme": "per_player",
+                "bands": [{"up_to": 2500, "amount": 50}, {"up_to": None, "amount": 100}],
+            }
+        },
+    },
+    {
+        "name": "7A-1",
+        "game": "five-card-draw-7a",
+        "seat_count": 5,
+        "limits": {"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
+        "smallest_chip": 25,
+        "rules": {"rake": {"percent": 5, "cap": 300}},
+    },
+]
+
+
 class Command(BaseCommand):
-    help = "Create demo users (one per role and more) and an open High Card Flush table."
+    help = "Create demo users (one per role and more) and open demo tables, one per game."
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not settings.DEBUG:
             raise CommandError("load_demo refuses to create demo users while DEBUG is off")
         with transaction.atomic():
             users = self._users()
-            table = Table.objects.filter(name="HCF-1").first()
-            if table is None:
-                table = self._table(floor=users["floor1"], dealer=users["dealer1"])
+            tables = [
+                Table.objects.filter(name=spec["name"]).first()
+                or self._table(spec, floor=users["floor1"], dealer=users["dealer1"])
+                for spec in DEMO_TABLES
+            ]
         self.stdout.write(self.style.SUCCESS("Demo data ready. Log in with (username / password):"))
         for username, role in USERS:
             self.stdout.write(f"  {username:<12} / {self._password(username):<18} ({role})")
-        self.stdout.write(
-            f"Table {table.name} (id {table.pk}) is {table.status}; dealer1 deals it."
-        )
+        for table in tables:
+            self.stdout.write(
+                f"Table {table.name} ({table.game}, id {table.pk}) is {table.status}; "
+                "dealer1 deals it."
+            )
 
     @staticmethod
     def _password(username: str) -> str:
@@ -61,24 +90,11 @@ class Command(BaseCommand):
             users[username] = user
         return users
 
-    def _table(self, *, floor: Any, dealer: Any) -> Table:
-        table = services.table_create(
-            user=floor,
-            name="HCF-1",
-            game="high-card-flush",
-            seat_count=7,
-            dealer=dealer,
-            limits={"ante_min": 500, "ante_max": 10000, "bank_min": 20000, "bank_max": 500000},
-            smallest_chip=25,
-            rules={
-                "rake": {
-                    "scheme": "per_player",
-                    "bands": [{"up_to": 2500, "amount": 50}, {"up_to": None, "amount": 100}],
-                }
-            },
-        )
+    def _table(self, spec: dict[str, Any], *, floor: Any, dealer: Any) -> Table:
+        table = services.table_create(user=floor, dealer=dealer, **spec)
         for number, player in PLAYERS.items():
-            services.seat_update(
-                user=floor, table_id=table.pk, number=number, player=player, sitting_out=False
-            )
+            if number <= table.seat_count:
+                services.seat_update(
+                    user=floor, table_id=table.pk, number=number, player=player, sitting_out=False
+                )
         return services.table_set_status(user=floor, table_id=table.pk, status="open")
