@@ -1,5 +1,6 @@
 """Pontoon's bank: who holds it, the Shoot Pontoon kitty, and every change of hands
-(chosen for the first hand, passed after a pontoon, sold), each recorded and audited.
+(chosen for the first hand, passed after a pontoon, sold after a hand with the hand's
+``sell_bank`` action), each recorded as a BankEvent and audited.
 
 The table's ``game_state`` holds ``{"banker": seat, "kitty": amount or None}``.
 """
@@ -84,44 +85,27 @@ def bank_assign(*, table: Table, seat: int, user: Any) -> Table:
     return table
 
 
-def bank_sale(*, table: Table, to_seat: int, price: int, user: Any) -> Table:
-    """The banker sells the bank at an agreed price (clause 16): a recorded transfer."""
-    _require_between_hands(table)
-    banker = table.game_state.get("banker")
-    if banker is None:
-        raise Conflict("nobody holds the bank yet; choose the first banker")
-    if to_seat == banker:
-        raise ApplicationError(f"seat {to_seat} already holds the bank", path="to_seat")
-    _require_in_play(table, to_seat, "to_seat")
-    if isinstance(price, bool) or not isinstance(price, int) or price < 0:
-        raise ApplicationError("price must be a whole number of minor units", path="price")
-    if price % table.smallest_chip:
-        raise ApplicationError(
-            f"price {price} is not a multiple of the smallest chip {table.smallest_chip}",
-            path="price",
-        )
-    _change(
-        table,
-        kind=BankEvent.Kind.SALE,
-        to_seat=to_seat,
-        user=user,
-        price=price,
-        leaves_with=table.game_state.get("kitty"),
-    )
-    return table
-
-
-def after_hand(table: Table, hand: Hand, user: Any, next_banker: int, kitty: int | None) -> None:
-    """After settlement: the bank passes after a player's pontoon (the old banker leaves with
-    the kitty), otherwise the banker keeps it and the kitty carries over."""
+def after_hand(
+    table: Table,
+    hand: Hand,
+    user: Any,
+    *,
+    next_banker: int,
+    kitty: int | None,
+    sale: dict[str, int] | None,
+) -> None:
+    """After settlement: the bank passes after a player's pontoon or is sold (clause 16; the
+    sale's price is settled in the hand), and the old banker leaves with the kitty; otherwise
+    the banker keeps it and the kitty carries over (clause 17)."""
     banker = table.game_state.get("banker")
     if next_banker != banker:
         _change(
             table,
-            kind=BankEvent.Kind.PASS,
+            kind=BankEvent.Kind.SALE if sale else BankEvent.Kind.PASS,
             to_seat=next_banker,
             user=user,
             hand=hand,
+            price=sale["price"] if sale else None,
             leaves_with=kitty,
         )
     else:

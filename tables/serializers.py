@@ -205,8 +205,3 @@ class HandOpenSerializer(serializers.Serializer):
 
 class BankAssignSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, help_text="the first banker (e.g. by the cut)")
-
-
-class BankSaleSerializer(serializers.Serializer):
-    to_seat = serializers.IntegerField(min_value=1)
-    price = serializers.IntegerField(min_value=0, help_text="the agreed price, minor units")

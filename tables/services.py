@@ -383,13 +383,6 @@ def bank_assign(*, user: AbstractBaseUser, table_id: int, seat: int) -> Table:
     return bank.bank_assign(table=table, seat=seat, user=user)
 
 
-@transaction.atomic
-def bank_sale(*, user: AbstractBaseUser, table_id: int, to_seat: int, price: int) -> Table:
-    table = _lock_table(table_id)
-    require_table_actor(user, table)
-    return bank.bank_sale(table=table, to_seat=to_seat, price=price, user=user)
-
-
 # ---------------------------------------------------------------- hands
 
 

@@ -25,7 +25,6 @@ urlpatterns = [
     path("hands/<int:pk>/actions/", views.HandActionView.as_view(), name="hand-actions"),
     path("tables/<int:pk>/blinds/", views.TableBlindsView.as_view(), name="table-blinds"),
     path("tables/<int:pk>/bank/", views.BankView.as_view(), name="table-bank"),
-    path("tables/<int:pk>/bank/sale/", views.BankSaleView.as_view(), name="table-bank-sale"),
     path("hands/<int:pk>/settle/", views.HandSettleView.as_view(), name="hand-settle"),
     path("hands/<int:pk>/void/", views.HandVoidView.as_view(), name="hand-void"),
 ]

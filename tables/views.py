@@ -15,7 +15,6 @@ from casino.core.errors import ApplicationError
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
 from payouts.serializers import (
-    DrawActionSerializer,
     HighCardFlushRecordSerializer,
     SettlementResultSerializer,
 )
@@ -24,7 +23,6 @@ from . import selectors, services
 from .models import Hand, Table
 from .serializers import (
     BankAssignSerializer,
-    BankSaleSerializer,
     ChangeRequestSerializer,
     DealerAssignSerializer,
     DecisionSerializer,
@@ -201,12 +199,19 @@ class HandDetailView(RetrieveAPIView):
 
 
 class HandActionView(APIView):
-    """Append one action to a live hand (7-A); returns whose turn it is, the legal actions
-    with their bounds, and the pot."""
+    """Append one action to a live hand; returns whose turn it is, the legal actions with
+    their bounds, and the pot or the stakes."""
 
     write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(request=DrawActionSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT},
+        description="Five Card Draw 7-A: fold, check, call, bet/raise with `to`, draw with "
+        "`discard` and `receive`. Pontoon: deal (`card`), stake, shoot/no_shoot, split, buy "
+        "(`amount`, `card`), twist (`card`), stick, the banker's draw/stand, and sell_bank "
+        "(`buyer`, `price`) once the hand is over. Every action names its `seat`.",
+    )
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         return Response(services.hand_act(user=request.user, hand_id=pk, action=request.data))
@@ -240,20 +245,6 @@ class BankView(APIView):
         data = BankAssignSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         table = services.bank_assign(user=request.user, table_id=pk, **data.validated_data)
-        return Response(selectors.bank_view(table=table))
-
-
-class BankSaleView(APIView):
-    """Pontoon: the banker sells the bank to another player at an agreed price."""
-
-    write_roles = DEALERS_AND_FLOOR
-
-    @extend_schema(request=BankSaleSerializer, responses={200: OpenApiTypes.OBJECT})
-    @idempotent
-    def post(self, request: Request, pk: int) -> Response:
-        data = BankSaleSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        table = services.bank_sale(user=request.user, table_id=pk, **data.validated_data)
         return Response(selectors.bank_view(table=table))
 
 

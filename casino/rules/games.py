@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from casino.rules import five_card_draw, high_card_flush
+from casino.rules import five_card_draw, high_card_flush, pontoon
 from casino.rules.settlement import Settlement
 
 
@@ -64,6 +64,13 @@ GAMES: dict[str, GameEngine] = {
             default_rules=five_card_draw.default_rules,
             parse_rules=five_card_draw.parse_rules,
             evaluate=five_card_draw.evaluate,
+        ),
+        GameEngine(
+            code=pontoon.GAME_CODE,
+            name=pontoon.GAME_NAME,
+            default_rules=pontoon.default_rules,
+            parse_rules=pontoon.parse_rules,
+            evaluate=pontoon.evaluate,
         ),
     )
 }

@@ -34,7 +34,7 @@ RECORD = {
 
 
 def test_only_implemented_games_are_registered() -> None:
-    assert list(GAMES) == ["high-card-flush", "five-card-draw-7a"]
+    assert list(GAMES) == ["high-card-flush", "five-card-draw-7a", "pontoon"]
     engine = GAMES["high-card-flush"]
     assert (engine.code, engine.name) == ("high-card-flush", "High Card Flush")
 

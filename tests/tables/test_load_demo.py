@@ -27,6 +27,9 @@ def test_demo_loads_users_in_each_role_and_an_open_table(capsys, client):
     assert draw.game == "five-card-draw-7a" and draw.status == "open"
     preview = client.get(f"/api/v1/tables/{draw.pk}/blinds/", HTTP_AUTHORIZATION=auth).json()
     assert len(preview["dealt_in"]) == 5
+    pontoon = Table.objects.get(name="PON-1")
+    bank = client.get(f"/api/v1/tables/{pontoon.pk}/bank/", HTTP_AUTHORIZATION=auth).json()
+    assert bank["banker"] == 5
     call_command("load_demo")  # again: nothing duplicated
     assert Table.objects.filter(name="HCF-1").count() == 1
 

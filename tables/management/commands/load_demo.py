@@ -50,6 +50,14 @@ DEMO_TABLES: list[dict[str, Any]] = [
         "smallest_chip": 25,
         "rules": {"rake": {"percent": 5, "cap": 300}},
     },
+    {
+        "name": "PON-1",
+        "game": "pontoon",
+        "seat_count": 6,
+        "limits": {"stake_min": 100, "stake_max": 2000, "kitty_min": 2000, "kitty_max": 20000},
+        "smallest_chip": 25,
+        "rules": {},
+    },
 ]
 
 
@@ -97,4 +105,7 @@ class Command(BaseCommand):
                 services.seat_update(
                     user=floor, table_id=table.pk, number=number, player=player, sitting_out=False
                 )
-        return services.table_set_status(user=floor, table_id=table.pk, status="open")
+        table = services.table_set_status(user=floor, table_id=table.pk, status="open")
+        if table.game == "pontoon":  # the first banker, as if chosen by the cut
+            services.bank_assign(user=floor, table_id=table.pk, seat=table.seat_count - 1)
+        return table

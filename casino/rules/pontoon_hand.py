@@ -1,0 +1,1159 @@
+"""Pontoon: one hand as a state object moving through explicit phases.
+
+The dealer records every card as it is dealt and every decision; :class:`PontoonHand` checks
+each against the rules brief (``shared/rules/pontoon.md``, clause numbers below) and appends a
+frozen operation to :attr:`PontoonHand.log`. Each action is a triple: ``verify_x`` raises
+:class:`RuleError`, ``can_x`` returns a bool, ``x`` applies it. Automatic steps (a pontoon
+declared, a hand going bust, a five card trick, the banker's pontoon, phase changes) are logged
+too. Totals, the kitty's room and every stake are derived from the cards and the log.
+
+Phases: ``first_card`` (one card to each player clockwise from the banker's left, then the
+banker) -> ``stakes`` -> ``shoot`` (Shoot Pontoon only) -> ``second_card`` (players, then the
+banker; a banker's pontoon ends the hand here, clause 4) -> ``players`` (each player's hands in
+turn) -> ``banker`` -> ``complete``. The banker does not play when every player's hand is bust.
+
+The seat "to act" is the one the next step concerns: the seat to receive the next card in the
+deals, the seat to stake, shoot or decide, then the banker.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeGuard
+
+from casino.rules.cards import ACE, Card, parse_card, standard_deck
+from casino.rules.errors import Problem, RuleError
+from casino.rules.pontoon_config import PontoonConfig, check_config
+from casino.rules.pontoon_ops import (
+    ACTION_FIELDS,
+    FIRST_CARD_SHOOT,
+    GAME_CODE,
+    SHOOT_BEFORE_CARDS,
+    ActionType,
+    BankerDrawing,
+    BankerStanding,
+    Buying,
+    Dealing,
+    HandEnding,
+    HandStatus,
+    NoShooting,
+    Operation,
+    Phase,
+    PhaseChange,
+    SellingBank,
+    Shooting,
+    Splitting,
+    Staking,
+    Sticking,
+    Twisting,
+    nth,
+)
+from casino.rules.pontoon_rules import PontoonRules
+from casino.rules.pontoon_values import (
+    HandValue,
+    Kind,
+    card_text,
+    hand_value,
+    is_pontoon_pair,
+    is_ten_value,
+    total,
+)
+from casino.rules.settlement import Settlement
+
+DEAL_ORDER = "one card at a time clockwise from the banker's left, the banker last"
+
+# --------------------------------------------------------------------------- hand state
+
+
+@dataclass(slots=True)
+class HandState:
+    """One player hand while the hand runs (read it, never change it from outside).
+
+    ``stake`` is the seat's first-card stake (a split hand carries the same, clause 6);
+    ``buys`` the amounts added for bought cards; ``shoots`` the shoot bets by the card they
+    came before (1: after the first-card stakes).
+    """
+
+    cards: list[Card]
+    stake: int
+    buys: list[int] = field(default_factory=list)
+    twisted: bool = False
+    shoots: dict[int, int] = field(default_factory=dict)
+    end: HandStatus | None = None
+
+    @property
+    def staked(self) -> int:
+        """Everything staked on the hand: the first stake and the buys."""
+        return self.stake + sum(self.buys)
+
+    @property
+    def shot(self) -> int:
+        return sum(self.shoots.values())
+
+    @property
+    def bust(self) -> bool:
+        return self.end is HandStatus.BUST
+
+    @property
+    def owes_card(self) -> bool:
+        """A shoot bet was placed before the next card, so the hand must take it."""
+        return len(self.cards) + 1 in self.shoots
+
+
+@dataclass(slots=True)
+class PlayerState:
+    seat: int
+    stake: int | None = None
+    hands: list[HandState] = field(default_factory=lambda: [HandState([], 0)])
+
+    @property
+    def split(self) -> bool:
+        return len(self.hands) > 1
+
+
+class PontoonHand:
+    """One hand of Pontoon (and Shoot Pontoon with a kitty), live or replayed."""
+
+    def __init__(self, config: PontoonConfig, rules: PontoonRules | None = None) -> None:
+        self.rules = rules or PontoonRules()
+        check_config(config, self.rules)
+        self.config = config
+        self.order: tuple[int, ...] = config.play_order
+        self.banker = config.banker
+        self._players: dict[int, PlayerState] = {seat: PlayerState(seat) for seat in self.order}
+        self._banker_cards: list[Card] = []
+        self._banker_end: HandStatus | None = None
+        self._pack: Counter[Card] = Counter({card: self.rules.decks for card in standard_deck()})
+        self._bottom: Counter[Card] = Counter()  # busted hands' cards (clause 10)
+        self._log: list[Operation] = []
+        self._shoot_next = 0
+        self._sale: SellingBank | None = None
+        self.phase = Phase.FIRST_CARD
+        self.to_act: int | None = None
+        self.current_hand: int | None = None
+        self._log.append(PhaseChange(self.phase))
+        self._advance()
+
+    @classmethod
+    def from_actions(
+        cls,
+        config: PontoonConfig,
+        rules: PontoonRules | None,
+        actions: Sequence[Mapping[str, Any]],
+    ) -> PontoonHand:
+        """Rebuild a live hand from its configuration and its actions (``actions[i]`` paths)."""
+        hand = cls(config, rules)
+        for index, action in enumerate(actions):
+            hand.apply(action, index)
+        return hand
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def log(self) -> tuple[Operation, ...]:
+        return tuple(self._log)
+
+    @property
+    def complete(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def banker_cards(self) -> tuple[Card, ...]:
+        return tuple(self._banker_cards)
+
+    @property
+    def banker_status(self) -> HandStatus:
+        if self._banker_end is not None:
+            return self._banker_end
+        return HandStatus.PLAYING if self.phase is Phase.BANKER else HandStatus.WAITING
+
+    @property
+    def banker_value(self) -> HandValue:
+        return hand_value(self._banker_cards, limit=self.rules.five_card_limit)
+
+    @property
+    def banker_pontoon(self) -> bool:
+        """Clause 4: the banker's first two cards are a pontoon."""
+        return is_pontoon_pair(self._banker_cards)
+
+    @property
+    def sale(self) -> SellingBank | None:
+        return self._sale
+
+    def player(self, seat: int) -> PlayerState:
+        """A player's state (read only); RuleError for a seat not dealt in as a player."""
+        try:
+            return self._players[seat]
+        except KeyError:
+            if seat == self.banker:
+                raise RuleError(f"seat {seat} is the banker, not a player") from None
+            raise RuleError(f"seat {seat} is not dealt in this hand") from None
+
+    def players(self) -> list[PlayerState]:
+        """The players in play order."""
+        return [self._players[seat] for seat in self.order]
+
+    def value(self, seat: int, hand: int = 0) -> HandValue:
+        """A player hand's value by clause 2 (split hands by clause 15)."""
+        player = self.player(seat)
+        return hand_value(
+            player.hands[hand].cards,
+            limit=self.rules.five_card_limit,
+            split=player.split,
+            split_pontoon_is_pontoon=self.rules.split_pontoon_pays_double,
+        )
+
+    def hand_status(self, seat: int, hand: int) -> HandStatus:
+        state = self.player(seat).hands[hand]
+        if state.end is not None:
+            return state.end
+        if seat == self.to_act and hand == self.current_hand and self.phase is Phase.PLAYERS:
+            return HandStatus.PLAYING
+        return HandStatus.WAITING
+
+    @property
+    def kitty(self) -> int | None:
+        return self.config.kitty
+
+    @property
+    def kitty_now(self) -> int | None:
+        """The kitty with the busted hands' shoot bets added (clause 17)."""
+        if self.config.kitty is None:
+            return None
+        return self.config.kitty + sum(
+            hand.shot for player in self._players.values() for hand in player.hands if hand.bust
+        )
+
+    @property
+    def shoot_open(self) -> int:
+        """Shoot bets still riding (on hands not bust)."""
+        return sum(
+            hand.shot for player in self._players.values() for hand in player.hands if not hand.bust
+        )
+
+    @property
+    def shoot_room(self) -> int:
+        """What further shoot bets may total: all of them together stay within the kitty."""
+        kitty = self.kitty_now
+        return 0 if kitty is None else max(0, kitty - self.shoot_open)
+
+    def shoot_bets(self) -> list[dict[str, Any]]:
+        """Every shoot bet: seat, hand, the card it came before (1, 4, 5) and amount."""
+        return [
+            {"seat": player.seat, "hand": index, "card": card, "amount": amount}
+            for player in self.players()
+            for index, hand in enumerate(player.hands)
+            for card, amount in sorted(hand.shoots.items())
+        ]
+
+    @property
+    def cards_dealt(self) -> int:
+        return len(self._banker_cards) + sum(
+            len(hand.cards) for player in self._players.values() for hand in player.hands
+        )
+
+    def cards_available(self) -> list[Card]:
+        """The cards that may be dealt next: the rest of the pack, or once it is used up the
+        busted hands' cards put at its bottom (clause 10)."""
+        source = self._pack if sum(self._pack.values()) else self._bottom
+        return sorted(card for card, count in source.items() if count > 0)
+
+    def pontoon_seat(self) -> int | None:
+        """Clause 16: the player nearest the banker's left who made a pontoon on an unsplit
+        hand (or a split one, by option); None when the banker had a pontoon (clause 4)."""
+        if self.banker_pontoon or self.phase in (Phase.FIRST_CARD, Phase.STAKES, Phase.SHOOT):
+            return None
+        for player in self.players():
+            if player.split and not self.rules.split_pontoon_takes_bank:
+                continue
+            if any(is_pontoon_pair(hand.cards) for hand in player.hands):
+                return player.seat
+        return None
+
+    def next_banker(self) -> int:
+        """Who holds the bank for the next hand: a pontoon's maker, a buyer, or the banker."""
+        seat = self.pontoon_seat()
+        if seat is not None:
+            return seat
+        return self._sale.buyer if self._sale is not None else self.banker
+
+    # ------------------------------------------------------------------ legal actions, view
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """What may be recorded now, for :attr:`to_act`, with amount bounds.
+
+        Deals carry the card the dealer enters; ``max`` None means no maximum. Once the hand
+        is complete the banker may still sell the bank (clause 16) unless a pontoon passes it.
+        """
+        if self.complete:
+            if self.can_sell_bank_now():
+                return [
+                    {
+                        "type": "sell_bank",
+                        "seat": self.banker,
+                        "buyers": list(self.order),
+                        "min": self.rules.smallest_chip,
+                    }
+                ]
+            return []
+        seat = self.to_act
+        if seat is None:
+            return []
+        chip = self.rules.smallest_chip
+        if self.phase in (Phase.FIRST_CARD, Phase.SECOND_CARD):
+            return [{"type": "deal"}]
+        if self.phase is Phase.STAKES:
+            return [{"type": "stake", "min": self.rules.least_stake, "max": self.rules.stake_max}]
+        if self.phase is Phase.SHOOT:
+            shoot = {"type": "shoot", "hand": 0, "card": 1, "min": chip, "max": self.shoot_room}
+            return (
+                [shoot, {"type": "no_shoot"}] if self.shoot_room >= chip else [{"type": "no_shoot"}]
+            )
+        if self.phase is Phase.BANKER:
+            actions: list[dict[str, Any]] = [{"type": "draw"}]
+            if self.can_stand(seat):
+                actions.append({"type": "stand"})
+            return actions
+        index = self.current_hand
+        assert index is not None
+        hand = self._players[seat].hands[index]
+        if len(hand.cards) < 2:
+            return [{"type": "deal", "hand": index}]
+        actions = []
+        if self.can_split(seat, index):
+            actions.append({"type": "split", "hand": index})
+        if not hand.twisted:
+            low, high = self._buy_bounds(hand)
+            actions.append({"type": "buy", "hand": index, "min": low, "max": high})
+        actions.append({"type": "twist", "hand": index})
+        if self.can_stick(seat, index):
+            actions.append({"type": "stick", "hand": index})
+        position = len(hand.cards) + 1
+        if (
+            self.config.shoot
+            and position in SHOOT_BEFORE_CARDS
+            and position not in hand.shoots
+            and self.shoot_room >= chip
+        ):
+            actions.append(
+                {
+                    "type": "shoot",
+                    "hand": index,
+                    "card": position,
+                    "min": chip,
+                    "max": self.shoot_room,
+                }
+            )
+        return actions
+
+    def view(self) -> dict[str, Any]:
+        """The hand as the dealer tablet shows it, JSON-ready (every card is shown)."""
+        banker_value = self.banker_value if self._banker_cards else None
+        players = []
+        for player in self.players():
+            hands = []
+            for index, hand in enumerate(player.hands):
+                points, soft = total(hand.cards)
+                hands.append(
+                    {
+                        "cards": [str(card) for card in hand.cards],
+                        "total": points,
+                        "soft": soft,
+                        "hand": str(self.value(player.seat, index))
+                        if len(hand.cards) >= 2
+                        else None,
+                        "stake": hand.staked,
+                        "buys": list(hand.buys),
+                        "twisted": hand.twisted,
+                        "shoot": hand.shot,
+                        "status": str(self.hand_status(player.seat, index)),
+                    }
+                )
+            players.append({"seat": player.seat, "stake": player.stake, "hands": hands})
+        points, soft = total(self._banker_cards)
+        return {
+            "game": GAME_CODE,
+            "phase": str(self.phase),
+            "to_act": self.to_act,
+            "hand": self.current_hand,
+            "legal_actions": self.legal_actions(),
+            "complete": self.complete,
+            "banker": {
+                "seat": self.banker,
+                "cards": [str(card) for card in self._banker_cards],
+                "total": points,
+                "soft": soft,
+                "hand": str(banker_value) if len(self._banker_cards) >= 2 else None,
+                "status": str(self.banker_status),
+            },
+            "players": players,
+            "order": list(self.order),
+            "kitty": self.config.kitty,
+            "kitty_now": self.kitty_now,
+            "shoot_room": self.shoot_room if self.config.shoot else None,
+            "shoot_bets": self.shoot_bets(),
+            "cards_dealt": self.cards_dealt,
+            "next_banker": self.next_banker() if self.complete else None,
+            "bank_sale": None if self._sale is None else self._sale.to_dict(),
+        }
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The live actions so far (what :meth:`from_actions` replays)."""
+        return [action for op in self._log if (action := op.to_action()) is not None]
+
+    def to_record(self) -> dict[str, Any]:
+        """The hand as an evaluate record (cards in the order dealt, decisions per hand)."""
+        players = []
+        for player in self.players():
+            hands = []
+            for index, hand in enumerate(player.hands):
+                decisions: list[dict[str, Any]] = []
+                for op in self._log:
+                    if getattr(op, "seat", None) != player.seat:
+                        continue
+                    if getattr(op, "hand", None) != index:
+                        continue
+                    if isinstance(op, Buying):
+                        decisions.append({"type": "buy", "amount": op.amount})
+                    elif isinstance(op, Twisting):
+                        decisions.append({"type": "twist"})
+                    elif isinstance(op, Sticking):
+                        decisions.append({"type": "stick"})
+                hands.append({"cards": [str(card) for card in hand.cards], "actions": decisions})
+            players.append({"seat": player.seat, "stake": player.stake, "hands": hands})
+        record: dict[str, Any] = {
+            "banker": {"seat": self.banker, "cards": [str(card) for card in self._banker_cards]},
+            "players": players,
+        }
+        if self.config.kitty is not None:
+            shoot: dict[str, Any] = {"kitty": self.config.kitty}
+            if self.config.kitty_carried:
+                shoot["kitty_carried"] = True
+            shoot["bets"] = [
+                {
+                    "seat": bet["seat"],
+                    "hand": bet["hand"],
+                    "card": bet["card"],
+                    "amount": bet["amount"],
+                }
+                for bet in self.shoot_bets()
+            ]
+            record["shoot"] = shoot
+        if self._sale is not None:
+            record["bank_sale"] = {"buyer": self._sale.buyer, "price": self._sale.price}
+        return record
+
+    # ------------------------------------------------------------------ deal
+
+    def verify_deal(self, seat: int, card: Card, hand: int | None = None) -> None:
+        """The first or second card of a seat, or the second card of a split hand."""
+        self._verify_not_over(seat, "be dealt a card")
+        if self.phase in (Phase.STAKES, Phase.SHOOT):
+            raise RuleError(
+                f"no card is dealt now: {self.phase.words} (seat {self.to_act} is next)"
+            )
+        if self.phase is Phase.BANKER:
+            raise RuleError(
+                "no card is dealt now: the banker is playing; record the banker's cards as draw"
+            )
+        if self.phase is Phase.PLAYERS:
+            index = self._expect_hand(seat, hand)
+            if len(self._players[seat].hands[index].cards) >= 2:
+                raise RuleError(
+                    f"{self.who(seat, index)} already has two cards: a further card is a buy "
+                    "or a twist (a deal is only a split hand's second card)"
+                )
+        elif seat != self.to_act:
+            if seat != self.banker:
+                self.player(seat)
+            raise RuleError(
+                f"card dealt to seat {seat} out of turn: seat {self.to_act} gets the next card "
+                f"({DEAL_ORDER})"
+            )
+        elif hand not in (None, 0):
+            raise RuleError(f"seat {seat} has one hand (hand 0) while the cards are dealt")
+        self._verify_card(card)
+
+    def can_deal(self, seat: int, card: Card, hand: int | None = None) -> bool:
+        return _can(self.verify_deal, seat, card, hand)
+
+    def deal(self, seat: int, card: Card, hand: int | None = None) -> None:
+        self.verify_deal(seat, card, hand)
+        self._take(card)
+        if seat == self.banker:
+            self._banker_cards.append(card)
+            self._log.append(Dealing(seat, 0, card, str(self.phase).split("_")[0]))
+        elif self.phase is Phase.PLAYERS:
+            index = self.current_hand
+            assert index is not None
+            self._players[seat].hands[index].cards.append(card)
+            self._log.append(Dealing(seat, index, card, "split"))
+        else:
+            self._players[seat].hands[0].cards.append(card)
+            self._log.append(Dealing(seat, 0, card, str(self.phase).split("_")[0]))
+        self._advance()
+
+    # ------------------------------------------------------------------ stake
+
+    def verify_stake(self, seat: int, amount: int) -> None:
+        """Clause 3: after the first card, between the table minimum and maximum."""
+        self._verify_not_over(seat, "stake")
+        if self.phase is not Phase.STAKES:
+            raise RuleError(f"seat {seat} cannot stake now: {self.phase.words}")
+        player = self.player(seat)
+        if seat != self.to_act:
+            raise RuleError(f"seat {seat} staked out of turn: seat {self.to_act} is to stake")
+        assert player.stake is None
+        self._verify_amount(amount, f"seat {seat}: stake")
+        low, high = self.rules.least_stake, self.rules.stake_max
+        if amount < low or (high is not None and amount > high):
+            bounds = f"{low} to {high}" if high is not None else f"at least {low}"
+            raise RuleError(
+                f"seat {seat}: stake {amount} is outside the table limits: {bounds} (clause 3)"
+            )
+
+    def can_stake(self, seat: int, amount: int) -> bool:
+        return _can(self.verify_stake, seat, amount)
+
+    def stake(self, seat: int, amount: int) -> None:
+        self.verify_stake(seat, amount)
+        player = self._players[seat]
+        player.stake = amount
+        player.hands[0].stake = amount
+        self._log.append(Staking(seat, amount))
+        self._advance()
+
+    # ------------------------------------------------------------------ shoot
+
+    def verify_shoot(self, seat: int, amount: int, hand: int | None = None) -> None:
+        """Clause 17: after the first-card stakes, or before a hand's 4th or 5th card."""
+        if self.config.kitty is None:
+            raise RuleError(
+                f"seat {seat} cannot shoot: there is no kitty (this is not Shoot Pontoon)"
+            )
+        self._verify_not_over(seat, "shoot")
+        if self.phase is Phase.SHOOT:
+            self.player(seat)
+            if seat != self.to_act:
+                raise RuleError(f"seat {seat} shot out of turn: seat {self.to_act} may shoot next")
+            if hand not in (None, 0):
+                raise RuleError(f"seat {seat}: the first shoot bet goes on the first hand (0)")
+        elif self.phase is Phase.PLAYERS:
+            index, state = self._verify_turn(seat, ActionType.SHOOT, hand)
+            position = len(state.cards) + 1
+            if position not in SHOOT_BEFORE_CARDS:
+                raise RuleError(
+                    f"{self.who(seat, index)} cannot shoot before its {nth(position)} card: a "
+                    "shoot bet is placed after the first-card stakes or before the 4th or 5th "
+                    "card (clause 17)"
+                )
+            if position in state.shoots:
+                raise RuleError(
+                    f"{self.who(seat, index)} already placed a shoot bet before its "
+                    f"{nth(position)} card"
+                )
+        else:
+            raise RuleError(
+                f"seat {seat} cannot shoot now: {self.phase.words}; shoot bets come after the "
+                "first-card stakes and before a hand's 4th or 5th card (clause 17)"
+            )
+        self._verify_amount(amount, f"seat {seat}: shoot bet")
+        room = self.shoot_room
+        if amount > room:
+            kitty = self.kitty_now
+            raise RuleError(
+                f"seat {seat}: shoot bet {amount} is more than the kitty can cover: at most "
+                f"{room} (kitty {kitty}, shoot bets of {self.shoot_open} already riding; all "
+                "shoot bets together stay within the kitty, clause 17)"
+            )
+
+    def can_shoot(self, seat: int, amount: int, hand: int | None = None) -> bool:
+        return _can(self.verify_shoot, seat, amount, hand)
+
+    def shoot(self, seat: int, amount: int, hand: int | None = None) -> None:
+        self.verify_shoot(seat, amount, hand)
+        if self.phase is Phase.SHOOT:
+            index, position = 0, FIRST_CARD_SHOOT
+            self._shoot_next += 1
+        else:
+            assert self.current_hand is not None
+            index = self.current_hand
+            position = len(self._players[seat].hands[index].cards) + 1
+        self._players[seat].hands[index].shoots[position] = amount
+        self._log.append(Shooting(seat, index, position, amount))
+        self._advance()
+
+    def verify_no_shoot(self, seat: int) -> None:
+        self._verify_not_over(seat, "decline a shoot bet")
+        if self.phase is not Phase.SHOOT:
+            raise RuleError(
+                f"seat {seat}: no_shoot is only for the first shoot bets, after the stakes"
+            )
+        self.player(seat)
+        if seat != self.to_act:
+            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} may shoot next")
+
+    def can_no_shoot(self, seat: int) -> bool:
+        return _can(self.verify_no_shoot, seat)
+
+    def no_shoot(self, seat: int) -> None:
+        self.verify_no_shoot(seat)
+        self._shoot_next += 1
+        self._log.append(NoShooting(seat))
+        self._advance()
+
+    # ------------------------------------------------------------------ split
+
+    def verify_split(self, seat: int, hand: int | None = None) -> None:
+        """Clause 6: two cards of equal rank (ten-values only of the same rank), up to
+        ``max_split_hands`` hands."""
+        index, state = self._verify_turn(seat, ActionType.SPLIT, hand)
+        who = self.who(seat, index)
+        if len(state.cards) != 2:
+            raise RuleError(f"{who} cannot split: only a hand of two cards splits (clause 6)")
+        first, second = state.cards
+        pair = card_text(state.cards)
+        if first.rank != second.rank:
+            if is_ten_value(first) and is_ten_value(second):
+                raise RuleError(
+                    f"{who} cannot split {pair}: ten-value cards split only when they are the "
+                    "same rank (K-K yes, K-Q no) (clause 6)"
+                )
+            raise RuleError(
+                f"{who} cannot split {pair}: only two cards of equal rank split (clause 6)"
+            )
+        if self.rules.split_aces_only and first.rank != ACE:
+            raise RuleError(f"{who} cannot split {pair}: at this table only aces split")
+        most = self.rules.max_split_hands
+        if len(self._players[seat].hands) >= most:
+            raise RuleError(
+                f"seat {seat} cannot split again: at most {most} hands after splitting (clause 6)"
+                if most > 1
+                else f"seat {seat} cannot split: splitting is not allowed at this table"
+            )
+
+    def can_split(self, seat: int, hand: int | None = None) -> bool:
+        return _can(self.verify_split, seat, hand)
+
+    def split(self, seat: int, hand: int | None = None) -> None:
+        self.verify_split(seat, hand)
+        player = self._players[seat]
+        index = self.current_hand
+        assert index is not None and player.stake is not None
+        state = player.hands[index]
+        moved = state.cards.pop()
+        player.hands.insert(index + 1, HandState([moved], player.stake))
+        self._log.append(Splitting(seat, index, player.stake))
+        self._advance()
+
+    # ------------------------------------------------------------------ buy and twist
+
+    def verify_buy(self, seat: int, amount: int, card: Card, hand: int | None = None) -> None:
+        """Clause 7: below 21, never after a twist, within the bounds for that card."""
+        index, state = self._verify_turn(seat, ActionType.BUY, hand)
+        who = self.who(seat, index)
+        if state.twisted:
+            raise RuleError(
+                f"{who} cannot buy after twisting: once a card is twisted the hand may only "
+                "twist or stick (clause 8)"
+            )
+        self._verify_amount(amount, f"{who}: buy")
+        low, high = self._buy_bounds(state)
+        if not low <= amount <= high:
+            position = len(state.cards) + 1
+            if state.buys:
+                why = (
+                    f"at least the first stake {state.stake}, at most the {state.buys[-1]} "
+                    f"added for the {nth(position - 1)} card"
+                )
+            else:
+                why = f"at least the first stake {state.stake}, at most twice it"
+            raise RuleError(
+                f"{who}: a {nth(position)}-card buy is {low} to {high} ({why}), not {amount} "
+                "(clause 7)"
+            )
+        self._verify_card(card)
+
+    def can_buy(self, seat: int, amount: int, card: Card, hand: int | None = None) -> bool:
+        return _can(self.verify_buy, seat, amount, card, hand)
+
+    def buy(self, seat: int, amount: int, card: Card, hand: int | None = None) -> None:
+        self.verify_buy(seat, amount, card, hand)
+        index = self.current_hand
+        assert index is not None
+        state = self._players[seat].hands[index]
+        self._take(card)
+        state.cards.append(card)
+        state.buys.append(amount)
+        self._log.append(Buying(seat, index, amount, card))
+        self._advance()
+
+    def verify_twist(self, seat: int, card: Card, hand: int | None = None) -> None:
+        """Clause 8: below 21, the card face up, the stake unchanged."""
+        self._verify_turn(seat, ActionType.TWIST, hand)
+        self._verify_card(card)
+
+    def can_twist(self, seat: int, card: Card, hand: int | None = None) -> bool:
+        return _can(self.verify_twist, seat, card, hand)
+
+    def twist(self, seat: int, card: Card, hand: int | None = None) -> None:
+        self.verify_twist(seat, card, hand)
+        index = self.current_hand
+        assert index is not None
+        state = self._players[seat].hands[index]
+        self._take(card)
+        state.cards.append(card)
+        state.twisted = True
+        self._log.append(Twisting(seat, index, card))
+        self._advance()
+
+    # ------------------------------------------------------------------ stick
+
+    def verify_stick(self, seat: int, hand: int | None = None) -> None:
+        """Clause 9: on ``stick_minimum`` or more; soft totals count."""
+        index, state = self._verify_turn(seat, ActionType.STICK, hand)
+        who = self.who(seat, index)
+        if state.owes_card:
+            position = len(state.cards) + 1
+            raise RuleError(
+                f"{who} shot before its {nth(position)} card, so it buys or twists that card "
+                "(clause 17)"
+            )
+        value = self.value(seat, index)
+        least = self.rules.stick_minimum
+        if value.total < least:
+            raise RuleError(
+                f"{who} cannot stick on {value}: a hand sticks only on {least} or more (clause 9)"
+            )
+
+    def can_stick(self, seat: int, hand: int | None = None) -> bool:
+        return _can(self.verify_stick, seat, hand)
+
+    def stick(self, seat: int, hand: int | None = None) -> None:
+        self.verify_stick(seat, hand)
+        index = self.current_hand
+        assert index is not None
+        self._players[seat].hands[index].end = HandStatus.STOOD
+        self._log.append(Sticking(seat, index))
+        self._advance()
+
+    # ------------------------------------------------------------------ the banker
+
+    def verify_draw(self, seat: int, card: Card) -> None:
+        """Clause 11: the banker draws face up, one card at a time."""
+        self._verify_banker(seat, "draw")
+        self._verify_card(card)
+
+    def can_draw(self, seat: int, card: Card) -> bool:
+        return _can(self.verify_draw, seat, card)
+
+    def draw(self, seat: int, card: Card) -> None:
+        self.verify_draw(seat, card)
+        self._take(card)
+        self._banker_cards.append(card)
+        self._log.append(BankerDrawing(seat, card))
+        self._advance()
+
+    def verify_stand(self, seat: int) -> None:
+        """Clause 11: no minimum unless the rules set the banker's (soft totals count)."""
+        self._verify_banker(seat, "stand")
+        least = self.rules.banker_stick_minimum
+        value = self.banker_value
+        if least is not None and value.total < least:
+            raise RuleError(
+                f"the banker cannot stand on {value}: the banker draws to {least} or more at "
+                "this table (clause 11)"
+            )
+
+    def can_stand(self, seat: int) -> bool:
+        return _can(self.verify_stand, seat)
+
+    def stand(self, seat: int) -> None:
+        self.verify_stand(seat)
+        self._banker_end = HandStatus.STOOD
+        self._log.append(BankerStanding(seat))
+        self._advance()
+
+    # ------------------------------------------------------------------ selling the bank
+
+    def verify_sell_bank(self, seat: int, buyer: int, price: int) -> None:
+        """Clause 16: after a hand the banker may sell the bank to a player."""
+        if self.phase is not Phase.COMPLETE:
+            raise RuleError(f"the bank is sold between hands, not now: {self.phase.words}")
+        if seat != self.banker:
+            raise RuleError(f"only the banker (seat {self.banker}) sells the bank, not seat {seat}")
+        if self._sale is not None:
+            raise RuleError(f"the bank was already sold to seat {self._sale.buyer}")
+        if buyer not in self._players:
+            raise RuleError(f"seat {buyer} is not a player in this hand and cannot buy the bank")
+        self._verify_amount(price, "the bank's price")
+        taker = self.pontoon_seat()
+        if taker is not None:
+            raise RuleError(
+                f"the bank passes to seat {taker}, who made a pontoon (clause 16): it is no "
+                "longer the banker's to sell"
+            )
+
+    def can_sell_bank(self, seat: int, buyer: int, price: int) -> bool:
+        return _can(self.verify_sell_bank, seat, buyer, price)
+
+    def can_sell_bank_now(self) -> bool:
+        """Whether some sale could be recorded now."""
+        return bool(self.order) and self.can_sell_bank(
+            self.banker, self.order[0], self.rules.smallest_chip
+        )
+
+    def sell_bank(self, seat: int, buyer: int, price: int) -> None:
+        self.verify_sell_bank(seat, buyer, price)
+        self._sale = SellingBank(seat, buyer, price)
+        self._log.append(self._sale)
+
+    # ------------------------------------------------------------------ JSON actions
+
+    def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
+        """Read one JSON action, check it and apply it.
+
+        Every problem is reported at ``actions[index]`` (``action`` without an index).
+        """
+        self.apply_at(action, f"actions[{index}]" if index is not None else "action")
+
+    def apply_at(self, action: Mapping[str, Any], path: str) -> None:
+        """:meth:`apply`, reporting problems at ``path`` (a record replay's own paths)."""
+        try:
+            self._apply(action)
+        except RuleError as error:
+            raise RuleError(
+                [Problem(path, problem.message) for problem in error.problems]
+            ) from None
+
+    def _apply(self, action: Mapping[str, Any]) -> None:
+        if not isinstance(action, Mapping):
+            raise RuleError('an action must be an object such as {"type": "stick", "seat": 3}')
+        seat = action.get("seat")
+        if not _is_int(seat) or seat < 1:
+            raise RuleError(f"an action needs the seat it concerns (a seat number), got {seat!r}")
+        raw_type = action.get("type")
+        if raw_type not in tuple(ActionType):
+            names = ", ".join(str(kind) for kind in ActionType)
+            raise RuleError(f"seat {seat}: unknown action type {raw_type!r}: use {names}")
+        kind = ActionType(raw_type)
+        unknown = [str(key) for key in action if key not in ACTION_FIELDS[kind]]
+        if unknown:
+            raise RuleError(f"seat {seat}: unknown field '{unknown[0]}' in a {kind} action")
+        hand = action.get("hand")
+        if hand is not None and (not _is_int(hand) or hand < 0):
+            raise RuleError(f"seat {seat}: hand must be a hand number from 0, got {hand!r}")
+        if kind is ActionType.DEAL:
+            self.deal(seat, _card(action, seat, kind), hand)
+        elif kind is ActionType.STAKE:
+            self.stake(seat, _amount(action, "amount", seat, kind))
+        elif kind is ActionType.SHOOT:
+            self.shoot(seat, _amount(action, "amount", seat, kind), hand)
+        elif kind is ActionType.NO_SHOOT:
+            self.no_shoot(seat)
+        elif kind is ActionType.SPLIT:
+            self.split(seat, hand)
+        elif kind is ActionType.BUY:
+            amount = _amount(action, "amount", seat, kind)
+            self.buy(seat, amount, _card(action, seat, kind), hand)
+        elif kind is ActionType.TWIST:
+            self.twist(seat, _card(action, seat, kind), hand)
+        elif kind is ActionType.STICK:
+            self.stick(seat, hand)
+        elif kind is ActionType.DRAW:
+            self.draw(seat, _card(action, seat, kind))
+        elif kind is ActionType.STAND:
+            self.stand(seat)
+        else:
+            buyer = action.get("buyer")
+            if not _is_int(buyer):
+                raise RuleError(f"seat {seat}: a sale names the buyer's seat, got {buyer!r}")
+            self.sell_bank(seat, buyer, _amount(action, "price", seat, kind))
+
+    # ------------------------------------------------------------------ settlement
+
+    def settle(self) -> Settlement:
+        """The finished hand's settlement (clauses 4, 10, 12-17); RuleError while it runs."""
+        if not self.complete:
+            raise RuleError(
+                f"the hand is not finished: {self.phase.words} (seat {self.to_act} is next)",
+                "actions",
+            )
+        from casino.rules.pontoon_settle import settle_hand
+
+        return settle_hand(self)
+
+    # ------------------------------------------------------------------ internals
+
+    def who(self, seat: int, index: int) -> str:
+        """``seat 2``, or ``seat 2's second hand`` for a seat with several hands."""
+        player = self._players.get(seat)
+        if player is None or not player.split:
+            return f"seat {seat}"
+        return f"seat {seat}'s {nth(index + 1)} hand"
+
+    def _verify_not_over(self, seat: int, verb: str) -> None:
+        if self.phase is Phase.COMPLETE:
+            if self.banker_pontoon:
+                why = "the banker has a pontoon, so the players take no turns (clause 4)"
+            elif self._banker_end is HandStatus.NOT_PLAYED:
+                why = "every player's hand is bust, so the banker does not play"
+            else:
+                why = "the hand is over"
+            who = "the banker" if seat == self.banker else f"seat {seat}"
+            raise RuleError(f"{who} cannot {verb}: {why}")
+
+    def _expect_hand(self, seat: int, hand: int | None) -> int:
+        """In the players' turns: the acting seat and, if given, its hand in play."""
+        player = self.player(seat)
+        if seat != self.to_act:
+            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act")
+        index = self.current_hand
+        assert index is not None
+        if hand is not None and hand != index:
+            if hand >= len(player.hands):
+                raise RuleError(f"seat {seat} has no hand {hand} (it has {len(player.hands)})")
+            raise RuleError(
+                f"seat {seat}: hand {hand} is not in play; hand {index} "
+                f"(its {nth(index + 1)}) is to act"
+            )
+        return index
+
+    def _verify_turn(self, seat: int, kind: ActionType, hand: int | None) -> tuple[int, HandState]:
+        """A player's decision on the hand in play; specific messages for a finished hand."""
+        verb = str(kind)
+        known = self._players.get(seat)
+        if known is not None:
+            if hand is not None:
+                if hand < len(known.hands) and known.hands[hand].end is not None:
+                    self._refuse_finished(seat, hand, known.hands[hand], verb)
+            elif seat != self.to_act and len(known.hands) == 1 and known.hands[0].end is not None:
+                self._refuse_finished(seat, 0, known.hands[0], verb)
+        self._verify_not_over(seat, verb)
+        if seat == self.banker:
+            raise RuleError(
+                f"seat {seat} is the banker: the banker does not {verb}; it draws or stands"
+            )
+        player = self.player(seat)
+        if self.phase is not Phase.PLAYERS:
+            raise RuleError(f"seat {seat} cannot {verb} now: {self.phase.words}")
+        index = self._expect_hand(seat, hand)
+        state = player.hands[index]
+        if len(state.cards) < 2:
+            raise RuleError(f"{self.who(seat, index)} has one card: deal its second card first")
+        return index, state
+
+    def _refuse_finished(self, seat: int, index: int, state: HandState, verb: str) -> None:
+        value = self.value(seat, index)
+        limit = self.rules.five_card_limit
+        if state.end is HandStatus.BUST:
+            why = f"the hand is bust ({value.total}) and its stake already lost (clause 10)"
+        elif state.end is HandStatus.FIVE_CARD_TRICK:
+            why = (
+                f"it already has {limit} cards ({value}) and a hand holds at most {limit}, so a "
+                f"{nth(limit + 1)} card is not allowed (clause 10)"
+            )
+        elif state.end is HandStatus.PONTOON:
+            why = "it has a pontoon, declared and shown: no more cards (clause 5)"
+        elif state.end is HandStatus.TWENTY_ONE:
+            why = "it has 21, and a hand buys or twists only below 21 (clauses 7-8)"
+        else:
+            why = f"it has stuck on {value}"
+        raise RuleError(f"{self.who(seat, index)} cannot {verb}: {why}")
+
+    def _verify_banker(self, seat: int, verb: str) -> None:
+        self._verify_not_over(seat, verb)
+        if seat != self.banker:
+            raise RuleError(
+                f"seat {seat} cannot {verb}: only the banker (seat {self.banker}) draws and "
+                "stands; a player buys, twists or sticks"
+            )
+        if self.phase is not Phase.BANKER:
+            raise RuleError(f"the banker cannot {verb} now: {self.phase.words}")
+
+    def _verify_amount(self, amount: int, what: str) -> None:
+        chip = self.rules.smallest_chip
+        if not _is_int(amount) or amount < 1:
+            raise RuleError(f"{what} must be a positive whole amount, got {amount!r}")
+        if amount % chip:
+            raise RuleError(f"{what} {amount} is not a multiple of the smallest chip {chip}")
+
+    def _buy_bounds(self, state: HandState) -> tuple[int, int]:
+        """Clause 7: 3rd card stake..2x stake; later cards stake..the previous buy."""
+        high = state.buys[-1] if state.buys else 2 * state.stake
+        return state.stake, high
+
+    def _verify_card(self, card: Card) -> None:
+        if not isinstance(card, Card):
+            raise RuleError(f"{card!r} is not a card")
+        if sum(self._pack.values()):
+            if self._pack[card] > 0:
+                return
+            where = self._holders(card)
+            copies = "both copies of " if self.rules.decks == 2 else ""
+            raise RuleError(f"{copies}{card} already dealt this hand{where}: a card dealt twice")
+        if self._bottom[card] > 0:
+            return
+        raise RuleError(
+            f"{card} cannot be dealt: the pack is used up and only the busted hands' cards "
+            f"put at its bottom come round again ({', '.join(map(str, self.cards_available()))})"
+        )
+
+    def _holders(self, card: Card) -> str:
+        places = []
+        if card in self._banker_cards:
+            places.append(f"the banker (seat {self.banker})")
+        for player in self.players():
+            for index, hand in enumerate(player.hands):
+                if card in hand.cards:
+                    places.append(self.who(player.seat, index))
+        return f" ({', '.join(places)})" if places else ""
+
+    def _take(self, card: Card) -> None:
+        if sum(self._pack.values()):
+            self._pack[card] -= 1
+        else:
+            self._bottom[card] -= 1
+
+    def _set_phase(self, phase: Phase) -> None:
+        self.phase = phase
+        self._log.append(PhaseChange(phase))
+
+    def _auto_end(self, seat: int, index: int) -> HandStatus | None:
+        """Clause 5 and 10: a pontoon, 21, the card limit or bust ends the hand by itself."""
+        value = self.value(seat, index)
+        if value.kind is Kind.BUST:
+            return HandStatus.BUST
+        if value.kind is Kind.PONTOON:
+            return HandStatus.PONTOON
+        if value.kind is Kind.FIVE_CARD_TRICK:
+            return HandStatus.FIVE_CARD_TRICK
+        if value.total == 21:
+            return HandStatus.TWENTY_ONE
+        return None
+
+    def _advance(self) -> None:
+        """Move to whoever the next step concerns, ending hands and phases on the way."""
+        while True:
+            if self.phase is Phase.FIRST_CARD or self.phase is Phase.SECOND_CARD:
+                need = 1 if self.phase is Phase.FIRST_CARD else 2
+                waiting = [s for s in self.order if len(self._players[s].hands[0].cards) < need]
+                if waiting:
+                    self.to_act = waiting[0]
+                    return
+                if len(self._banker_cards) < need:
+                    self.to_act = self.banker
+                    return
+                if self.phase is Phase.FIRST_CARD:
+                    self._set_phase(Phase.STAKES)
+                elif self.banker_pontoon:
+                    self._banker_end = HandStatus.PONTOON
+                    self._log.append(
+                        HandEnding(self.banker, 0, HandStatus.PONTOON, str(self.banker_value))
+                    )
+                    self._finish()
+                    return
+                else:
+                    self._set_phase(Phase.PLAYERS)
+            elif self.phase is Phase.STAKES:
+                waiting = [s for s in self.order if self._players[s].stake is None]
+                if waiting:
+                    self.to_act = waiting[0]
+                    return
+                self._set_phase(Phase.SHOOT if self.config.shoot else Phase.SECOND_CARD)
+            elif self.phase is Phase.SHOOT:
+                if self._shoot_next < len(self.order):
+                    self.to_act = self.order[self._shoot_next]
+                    return
+                self._set_phase(Phase.SECOND_CARD)
+            elif self.phase is Phase.PLAYERS:
+                if self._next_player_hand():
+                    return
+                if any(not hand.bust for p in self._players.values() for hand in p.hands):
+                    self._set_phase(Phase.BANKER)
+                    self.current_hand = None
+                else:
+                    self._banker_end = HandStatus.NOT_PLAYED
+                    self.current_hand = None
+                    self._finish()
+                    return
+            elif self.phase is Phase.BANKER:
+                value = self.banker_value
+                end = None
+                if value.kind is Kind.BUST:
+                    end = HandStatus.BUST
+                elif value.kind is Kind.FIVE_CARD_TRICK:
+                    end = HandStatus.FIVE_CARD_TRICK
+                elif value.total == 21:
+                    end = HandStatus.TWENTY_ONE
+                if end is not None:
+                    self._banker_end = end
+                    self._log.append(HandEnding(self.banker, 0, end, str(value)))
+                if self._banker_end is not None:
+                    self._finish()
+                    return
+                self.to_act = self.banker
+                return
+            else:
+                self.to_act = None
+                return
+
+    def _next_player_hand(self) -> bool:
+        """Point at the next hand still to play; False when every hand is finished."""
+        for seat in self.order:
+            player = self._players[seat]
+            for index, state in enumerate(player.hands):
+                if state.end is not None:
+                    continue
+                if len(state.cards) >= 2:
+                    end = self._auto_end(seat, index)
+                    if end is not None:
+                        state.end = end
+                        if end is HandStatus.BUST:
+                            self._bottom.update(state.cards)
+                        self._log.append(HandEnding(seat, index, end, str(self.value(seat, index))))
+                        continue
+                self.to_act = seat
+                self.current_hand = index
+                return True
+        return False
+
+    def _finish(self) -> None:
+        self._set_phase(Phase.COMPLETE)
+        self.to_act = None
+        self.current_hand = None
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _can(verify: Callable[..., None], *args: Any) -> bool:
+    try:
+        verify(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def _card(action: Mapping[str, Any], seat: int, kind: ActionType) -> Card:
+    value = action.get("card")
+    if value is None:
+        raise RuleError(f"seat {seat}: a {kind} needs the card dealt (such as 'Ah')")
+    try:
+        return parse_card(value)
+    except RuleError as error:
+        raise RuleError(f"seat {seat}: {error.problems[0].message}") from None
+
+
+def _amount(action: Mapping[str, Any], key: str, seat: int, kind: ActionType) -> int:
+    value = action.get(key)
+    if not _is_int(value):
+        raise RuleError(f"seat {seat}: a {kind} needs '{key}' as a whole amount, got {value!r}")
+    number: int = value
+    return number

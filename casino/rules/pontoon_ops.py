@@ -1,0 +1,314 @@
+"""Pontoon: the vocabularies (phases, action types, hand statuses) and the frozen operation
+records a :class:`~casino.rules.pontoon_hand.PontoonHand` appends to its log.
+
+Each operation gives ``to_dict()`` (the log entry) and ``to_action()``: the live action that
+replays it, or None for an automatic step (a hand ending by itself, a phase change).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeAlias
+
+from casino.rules.cards import Card
+
+GAME_CODE = "pontoon"
+GAME_NAME = "Pontoon"
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+ORDINALS.update({7: "seventh", 8: "eighth"})
+#: Clause 17: a further shoot bet may be placed before these cards of a hand.
+SHOOT_BEFORE_CARDS = (4, 5)
+#: Where a first-card shoot bet is recorded (``"card": 1``).
+FIRST_CARD_SHOOT = 1
+
+
+class Phase(StrEnum):
+    FIRST_CARD = "first_card"
+    STAKES = "stakes"
+    SHOOT = "shoot"
+    SECOND_CARD = "second_card"
+    PLAYERS = "players"
+    BANKER = "banker"
+    COMPLETE = "complete"
+
+    @property
+    def words(self) -> str:
+        return {
+            Phase.FIRST_CARD: "the first cards are being dealt",
+            Phase.STAKES: "the first-card stakes are being placed",
+            Phase.SHOOT: "the first shoot bets are being placed",
+            Phase.SECOND_CARD: "the second cards are being dealt",
+            Phase.PLAYERS: "the players are taking their turns",
+            Phase.BANKER: "the players' turns are over and the banker is playing",
+            Phase.COMPLETE: "the hand is over",
+        }[self]
+
+
+class ActionType(StrEnum):
+    DEAL = "deal"
+    STAKE = "stake"
+    SHOOT = "shoot"
+    NO_SHOOT = "no_shoot"
+    SPLIT = "split"
+    BUY = "buy"
+    TWIST = "twist"
+    STICK = "stick"
+    DRAW = "draw"
+    STAND = "stand"
+    SELL_BANK = "sell_bank"
+
+
+class HandStatus(StrEnum):
+    """Where a hand stands; everything but ``waiting`` and ``playing`` is final."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    STOOD = "stood"
+    PONTOON = "pontoon"
+    TWENTY_ONE = "twenty_one"
+    FIVE_CARD_TRICK = "five_card_trick"
+    BUST = "bust"
+    NOT_PLAYED = "not_played"  # the banker, when every player's hand went bust
+
+
+ACTION_FIELDS: dict[ActionType, tuple[str, ...]] = {
+    ActionType.DEAL: ("seat", "type", "card", "hand"),
+    ActionType.STAKE: ("seat", "type", "amount"),
+    ActionType.SHOOT: ("seat", "type", "amount", "hand"),
+    ActionType.NO_SHOOT: ("seat", "type"),
+    ActionType.SPLIT: ("seat", "type", "hand"),
+    ActionType.BUY: ("seat", "type", "hand", "amount", "card"),
+    ActionType.TWIST: ("seat", "type", "hand", "card"),
+    ActionType.STICK: ("seat", "type", "hand"),
+    ActionType.DRAW: ("seat", "type", "card"),
+    ActionType.STAND: ("seat", "type"),
+    ActionType.SELL_BANK: ("seat", "type", "buyer", "price"),
+}
+
+
+def nth(number: int) -> str:
+    return ORDINALS.get(number, f"{number}th")
+
+
+# --------------------------------------------------------------------------- operations
+
+
+@dataclass(frozen=True, slots=True)
+class Dealing:
+    """A card dealt: ``round`` is ``first``, ``second`` or ``split`` (a split hand's second)."""
+
+    seat: int
+    hand: int
+    card: Card
+    round: str
+
+    def to_action(self) -> dict[str, Any] | None:
+        action: dict[str, Any] = {"type": "deal", "seat": self.seat, "card": str(self.card)}
+        if self.round == "split":
+            action["hand"] = self.hand
+        return action
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "deal",
+            "seat": self.seat,
+            "hand": self.hand,
+            "card": str(self.card),
+            "round": self.round,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Staking:
+    seat: int
+    amount: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "stake", "seat": self.seat, "amount": self.amount}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "stake", "seat": self.seat, "amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class Shooting:
+    """A shoot bet placed before ``before_card`` of the hand (1: after the first-card stakes)."""
+
+    seat: int
+    hand: int
+    before_card: int
+    amount: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "shoot", "seat": self.seat, "hand": self.hand, "amount": self.amount}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "shoot",
+            "seat": self.seat,
+            "hand": self.hand,
+            "card": self.before_card,
+            "amount": self.amount,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NoShooting:
+    """A player declines the first shoot bet."""
+
+    seat: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "no_shoot", "seat": self.seat}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "no_shoot", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Splitting:
+    """Hand ``hand`` split; the new hand (``hand + 1``) carries ``stake``."""
+
+    seat: int
+    hand: int
+    stake: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "split", "seat": self.seat, "hand": self.hand}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "split", "seat": self.seat, "hand": self.hand, "stake": self.stake}
+
+
+@dataclass(frozen=True, slots=True)
+class Buying:
+    seat: int
+    hand: int
+    amount: int
+    card: Card
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {
+            "type": "buy",
+            "seat": self.seat,
+            "hand": self.hand,
+            "amount": self.amount,
+            "card": str(self.card),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "buy", **(self.to_action() or {})}
+
+
+@dataclass(frozen=True, slots=True)
+class Twisting:
+    seat: int
+    hand: int
+    card: Card
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "twist", "seat": self.seat, "hand": self.hand, "card": str(self.card)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "twist", "seat": self.seat, "hand": self.hand, "card": str(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class Sticking:
+    seat: int
+    hand: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "stick", "seat": self.seat, "hand": self.hand}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "stick", "seat": self.seat, "hand": self.hand}
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnding:
+    """A hand ended by itself (automatic): pontoon, 21, a five card trick or bust."""
+
+    seat: int
+    hand: int
+    status: HandStatus
+    value: str
+
+    def to_action(self) -> dict[str, Any] | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "hand_end",
+            "seat": self.seat,
+            "hand": self.hand,
+            "status": str(self.status),
+            "value": self.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BankerDrawing:
+    seat: int
+    card: Card
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "draw", "seat": self.seat, "card": str(self.card)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "draw", "seat": self.seat, "card": str(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class BankerStanding:
+    seat: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "stand", "seat": self.seat}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "stand", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class SellingBank:
+    """Clause 16: the banker sells the bank to ``buyer`` for ``price`` after the hand."""
+
+    seat: int
+    buyer: int
+    price: int
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"type": "sell_bank", "seat": self.seat, "buyer": self.buyer, "price": self.price}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "sell_bank", "seat": self.seat, "buyer": self.buyer, "price": self.price}
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChange:
+    phase: Phase
+
+    def to_action(self) -> dict[str, Any] | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "phase", "phase": str(self.phase)}
+
+
+Operation: TypeAlias = (
+    Dealing
+    | Staking
+    | Shooting
+    | NoShooting
+    | Splitting
+    | Buying
+    | Twisting
+    | Sticking
+    | HandEnding
+    | BankerDrawing
+    | BankerStanding
+    | SellingBank
+    | PhaseChange
+)
