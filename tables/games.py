@@ -75,6 +75,31 @@ class GameAdapter:
         raise ApplicationError(f"{self.code} hands are settled from a record, not by actions")
 
 
+class LiveGame(GameAdapter):
+    """A game played at the table one action at a time: the hand is its frozen configuration
+    plus its action log, replayed through the engine's state machine to show the state, to
+    check the next action and to settle. The stored record is the engine's own record of the
+    hand, so the audit check re-settles it through the game's evaluate."""
+
+    live = True
+
+    def build(self, config: dict[str, Any], rules: dict[str, Any]) -> Any:
+        """The engine's state for a new hand (checks the configuration against the rules)."""
+        raise NotImplementedError
+
+    def replay(self, hand: Hand, actions: list[dict[str, Any]]) -> Any:
+        state = self.build(hand.config, hand.rules)
+        for index, action in enumerate(actions):
+            state.apply(action, index)
+        return state
+
+    def settle(
+        self, hand: Hand, body: Any, actions: list[dict[str, Any]]
+    ) -> tuple[dict[str, Any], Settlement]:
+        state = self.replay(hand, actions)
+        return state.to_record(), state.settle()
+
+
 def positive_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
@@ -168,14 +193,13 @@ class HighCardFlush(GameAdapter):
         return record
 
 
-class FiveCardDraw(GameAdapter):
+class FiveCardDraw(LiveGame):
     """A pot game with blinds: the button, blinds and missed blinds are table state; the hand
     is live, one action at a time, and settled from its own log."""
 
     code = "five-card-draw-7a"
     limit_fields = ("structure", "small_blind", "big_blind", "big_bet")
     max_seats = 5  # clause 1: 2-5 players
-    live = True
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
         structures = [str(s) for s in five_card_draw.Structure]
@@ -247,8 +271,7 @@ class FiveCardDraw(GameAdapter):
             "seats": seats,
             "posts": [post.to_dict() for post in blinds.posts],
         }
-        engine_rules = five_card_draw.DrawRules.from_dict(rules)
-        five_card_draw.DrawHand(five_card_draw.parse_config(config, engine_rules), engine_rules)
+        self.build(config, rules)
         return Opening(
             rules=rules,
             seats=list(blinds.dealt_in),
@@ -265,25 +288,20 @@ class FiveCardDraw(GameAdapter):
         Seat.objects.filter(table=table, number__in=hand.seats).update(new=False)
         Seat.objects.filter(table=table, number__in=posted).update(blind_choice="")
 
-    def replay(self, hand: Hand, actions: list[dict[str, Any]]) -> five_card_draw.DrawHand:
-        return five_card_draw.replay({**hand.config, "actions": actions}, hand.rules)
-
-    def settle(
-        self, hand: Hand, body: Any, actions: list[dict[str, Any]]
-    ) -> tuple[dict[str, Any], Settlement]:
-        record = {**hand.config, "actions": actions}
-        state = five_card_draw.replay(record, hand.rules)
-        return record, state.settle()
+    def build(self, config: dict[str, Any], rules: dict[str, Any]) -> five_card_draw.DrawHand:
+        engine_rules = five_card_draw.DrawRules.from_dict(rules)
+        return five_card_draw.DrawHand(
+            five_card_draw.parse_config(config, engine_rules), engine_rules
+        )
 
 
-class Pontoon(GameAdapter):
+class Pontoon(LiveGame):
     """Banked twenty-one: the bank is table state (``bank.py``); the hand is live, one dealt
     card or decision at a time, and settled from its own log."""
 
     code = "pontoon"
     limit_fields = ("stake_min", "stake_max", "kitty_min", "kitty_max")
     max_seats = 10  # clause 1: two packs are mixed with 8 or more
-    live = True
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
         for name in self.limit_fields:
@@ -334,7 +352,7 @@ class Pontoon(GameAdapter):
         config = pontoon.PontoonConfig(
             banker=banker, players=tuple(players), kitty=kitty, kitty_carried=carried
         ).to_dict()
-        self._state(config, rules)  # checks the configuration against the rules
+        self.build(config, rules)
         return Opening(
             rules=rules,
             seats=[banker, *players],
@@ -342,25 +360,11 @@ class Pontoon(GameAdapter):
             audit={"banker": banker, "kitty": kitty, "kitty_carried": carried},
         )
 
-    @staticmethod
-    def _state(config: dict[str, Any], rules: dict[str, Any]) -> pontoon.PontoonHand:
+    def build(self, config: dict[str, Any], rules: dict[str, Any]) -> pontoon.PontoonHand:
         engine_rules = pontoon.PontoonRules.from_dict(rules)
         parsed = pontoon.PontoonConfig.from_dict(config)
         pontoon.check_config(parsed, engine_rules)
         return pontoon.PontoonHand(parsed, engine_rules)
-
-    def replay(self, hand: Hand, actions: list[dict[str, Any]]) -> pontoon.PontoonHand:
-        state = self._state(hand.config, hand.rules)
-        for index, action in enumerate(actions):
-            state.apply(action, index)
-        return state
-
-    def settle(
-        self, hand: Hand, body: Any, actions: list[dict[str, Any]]
-    ) -> tuple[dict[str, Any], Settlement]:
-        state = self.replay(hand, actions)
-        # Stored as the game's record, so the audit check re-settles it through evaluate.
-        return state.to_record(), state.settle()
 
     def after_hand(self, table: Table, hand: Hand, user: Any, result: Settlement | None) -> None:
         if result is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from payouts.models import AuditEntry, Settlement
+from payouts.services import settlements_recheck
 from tables import services
 from tables.models import HandAction
 
@@ -94,6 +95,8 @@ def test_a_live_hand_from_blinds_to_settlement(draw_table, dealer, client_for):
     stored = Settlement.objects.get(hand_id=hand["id"])
     assert len(stored.record["actions"]) == HandAction.objects.filter(hand_id=hand["id"]).count()
     assert AuditEntry.objects.filter(action="hand_settle", hand_id=hand["id"]).exists()
+    # The stored record re-settles through the engine to the same result (the audit check).
+    assert settlements_recheck() == {"settlements_checked": 1, "mismatches": []}
 
 
 def test_an_illegal_action_is_a_400_naming_the_rule_and_nothing_is_stored(
