@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from casino.core.errors import ApplicationError, Conflict
-from casino.rules import five_card_draw, pontoon
+from casino.rules import five_card_draw, paiute, palace_poker, pontoon
 from casino.rules.blinds import BlindState, Choice, SeatInfo, next_hand
 from casino.rules.errors import Problems, RuleError
 from casino.rules.games import GAMES
+from casino.rules.rotation import next_seat_clockwise
 from casino.rules.settlement import Settlement
 
 from . import bank, rotation
@@ -378,7 +379,138 @@ class Pontoon(LiveGame):
             )
 
 
-ADAPTERS: dict[str, GameAdapter] = {a.code: a for a in (HighCardFlush(), FiveCardDraw(), Pontoon())}
+def next_dealer(table: Table, body: dict[str, Any]) -> int:
+    """The deal moves one seat clockwise each hand. The first hand's dealer may be named in
+    the request (e.g. by the cut); otherwise it is the first seat in play."""
+    in_play = seats_in_play(table)
+    if len(in_play) < 2:
+        raise Conflict("a hand needs at least two players in play")
+    last = table.game_state.get("dealer")
+    if last is not None:
+        seat = next_seat_clockwise(in_play, last)
+        assert seat is not None
+        return seat
+    first = body.get("dealer")
+    if first is None:
+        return in_play[0]
+    if first not in in_play:
+        raise ApplicationError(f"dealer: seat {first} has no player in play", path="dealer")
+    return int(first)
+
+
+class DealerRotating(LiveGame):
+    """A live game whose deal passes clockwise each hand (``game_state["dealer"]``)."""
+
+    def after_open(self, table: Table, hand: Hand, opening: Opening, user: Any) -> None:
+        table.game_state = {**table.game_state, "dealer": opening.button}
+        table.save(update_fields=["game_state"])
+
+
+class Paiute(DealerRotating):
+    """Draw and discard with a wild rank: the dealer enters the deal and the upcard, then
+    every draw, discard and call as it happens."""
+
+    code = "paiute"
+    limit_fields = ("ante",)
+    max_seats = 5  # clause 1: 2-5 players
+
+    def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
+        if not positive_int(limits.get("ante")):
+            problems.add("ante", "ante must be a whole number of minor units, at least 1")
+
+    def hand_rules(self, config: dict[str, Any]) -> dict[str, Any]:
+        ante = config["ante"]
+        return paiute.parse_rules(
+            {
+                **(config.get("rules") or {}),
+                "ante_min": ante,
+                "ante_max": ante,
+                "smallest_chip": config["smallest_chip"],
+            }
+        )
+
+    def open_hand(self, table: Table, body: dict[str, Any]) -> Opening:
+        dealer = next_dealer(table, body)
+        players = seats_in_play(table)
+        rules = self.hand_rules(table_config(table))
+        config = paiute.PaiuteConfig.from_dict(
+            {
+                "dealer": dealer,
+                "players": players,
+                "ante": table.limits["ante"],
+                "hands": body.get("hands"),
+                "upcard": body.get("upcard"),
+                "first_discard": body.get("first_discard"),
+            }
+        ).to_dict()
+        self.build(config, rules)
+        return Opening(rules=rules, seats=players, config=config, button=dealer)
+
+    def build(self, config: dict[str, Any], rules: dict[str, Any]) -> paiute.PaiuteHand:
+        return paiute.PaiuteHand(
+            paiute.PaiuteConfig.from_dict(config), paiute.PaiuteRules.from_dict(rules)
+        )
+
+
+class PalacePoker(DealerRotating):
+    """Banners, palace cards, soldiers and battles: the dealer enters each player's banner,
+    palace cards and stack, then every buy, discard, battle, answer, stay and fold."""
+
+    code = "palace-poker"
+    limit_fields = ("structure", "small_bet", "big_bet")
+    max_seats = 10  # clause 1: 2-10 players
+
+    def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
+        structures = [str(s) for s in palace_poker.Structure]
+        if limits.get("structure") not in structures:
+            problems.add("structure", f"structure must be one of {', '.join(structures)}")
+        for name in ("small_bet", "big_bet"):
+            if not positive_int(limits.get(name)):
+                problems.add(name, f"{name} must be a whole number of minor units, at least 1")
+        if not problems and limits["big_bet"] < limits["small_bet"]:
+            problems.add("big_bet", "the big bet is smaller than the small bet")
+
+    def hand_rules(self, config: dict[str, Any]) -> dict[str, Any]:
+        return palace_poker.parse_rules(
+            {**(config.get("rules") or {}), "smallest_chip": config["smallest_chip"]}
+        )
+
+    def open_hand(self, table: Table, body: dict[str, Any]) -> Opening:
+        dealer = next_dealer(table, body)
+        in_play = seats_in_play(table)
+        players = body.get("players")
+        given = (
+            [p.get("seat") for p in players if isinstance(p, dict)]
+            if isinstance(players, list)
+            else []
+        )
+        if sorted(given, key=str) != in_play:
+            raise ApplicationError(
+                f"players: give seats {', '.join(map(str, in_play))} their stack, banner and "
+                "three palace cards",
+                path="players",
+            )
+        rules = self.hand_rules(table_config(table))
+        engine_rules = palace_poker.PalaceRules.from_dict(rules)
+        record = {
+            **{name: table.limits[name] for name in self.limit_fields},
+            "dealer": dealer,
+            "players": players,
+        }
+        config = palace_poker.parse_config(record, engine_rules).to_dict()
+        self.build(config, rules)
+        return Opening(rules=rules, seats=in_play, config=config, button=dealer)
+
+    def build(self, config: dict[str, Any], rules: dict[str, Any]) -> palace_poker.PalaceHand:
+        engine_rules = palace_poker.PalaceRules.from_dict(rules)
+        return palace_poker.PalaceHand(
+            palace_poker.parse_config(config, engine_rules), engine_rules
+        )
+
+
+ADAPTERS: dict[str, GameAdapter] = {
+    a.code: a for a in (HighCardFlush(), FiveCardDraw(), Pontoon(), Paiute(), PalacePoker())
+}
 
 
 def adapter(game: str) -> GameAdapter:

@@ -12,6 +12,8 @@ class Game(models.TextChoices):
     HIGH_CARD_FLUSH = "high-card-flush", "High Card Flush"
     FIVE_CARD_DRAW_7A = "five-card-draw-7a", "Five Card Draw 7-A"
     PONTOON = "pontoon", "Pontoon"
+    PAIUTE = "paiute", "Paiute"
+    PALACE_POKER = "palace-poker", "Palace Poker"
 
 
 class Table(models.Model):

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from casino.rules import five_card_draw, high_card_flush, pontoon
+from casino.rules import five_card_draw, high_card_flush, paiute, palace_poker, pontoon
 from casino.rules.settlement import Settlement
 
 
@@ -71,6 +71,20 @@ GAMES: dict[str, GameEngine] = {
             default_rules=pontoon.default_rules,
             parse_rules=pontoon.parse_rules,
             evaluate=pontoon.evaluate,
+        ),
+        GameEngine(
+            code=paiute.GAME_CODE,
+            name=paiute.GAME_NAME,
+            default_rules=paiute.default_rules,
+            parse_rules=paiute.parse_rules,
+            evaluate=paiute.evaluate,
+        ),
+        GameEngine(
+            code=palace_poker.GAME_CODE,
+            name=palace_poker.GAME_NAME,
+            default_rules=palace_poker.default_rules,
+            parse_rules=palace_poker.parse_rules,
+            evaluate=palace_poker.evaluate,
         ),
     )
 }

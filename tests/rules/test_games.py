@@ -34,7 +34,13 @@ RECORD = {
 
 
 def test_only_implemented_games_are_registered() -> None:
-    assert list(GAMES) == ["high-card-flush", "five-card-draw-7a", "pontoon"]
+    assert list(GAMES) == [
+        "high-card-flush",
+        "five-card-draw-7a",
+        "pontoon",
+        "paiute",
+        "palace-poker",
+    ]
     engine = GAMES["high-card-flush"]
     assert (engine.code, engine.name) == ("high-card-flush", "High Card Flush")
 

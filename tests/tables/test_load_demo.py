@@ -30,6 +30,13 @@ def test_demo_loads_users_in_each_role_and_an_open_table(capsys, client):
     pontoon = Table.objects.get(name="PON-1")
     bank = client.get(f"/api/v1/tables/{pontoon.pk}/bank/", HTTP_AUTHORIZATION=auth).json()
     assert bank["banker"] == 5
+    assert {t.game for t in Table.objects.all()} == {
+        "high-card-flush",
+        "five-card-draw-7a",
+        "pontoon",
+        "paiute",
+        "palace-poker",
+    }
     call_command("load_demo")  # again: nothing duplicated
     assert Table.objects.filter(name="HCF-1").count() == 1
 

@@ -58,6 +58,22 @@ DEMO_TABLES: list[dict[str, Any]] = [
         "smallest_chip": 25,
         "rules": {},
     },
+    {
+        "name": "PAI-1",
+        "game": "paiute",
+        "seat_count": 5,
+        "limits": {"ante": 500},
+        "smallest_chip": 25,
+        "rules": {},
+    },
+    {
+        "name": "PAL-1",
+        "game": "palace-poker",
+        "seat_count": 7,
+        "limits": {"structure": "limit", "small_bet": 500, "big_bet": 1000},
+        "smallest_chip": 25,
+        "rules": {},
+    },
 ]
 
 

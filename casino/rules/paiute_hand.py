@@ -1,0 +1,628 @@
+"""Paiute: one hand as a state object moving through explicit phases.
+
+The dealer enters the deal (:class:`~casino.rules.paiute_rules.PaiuteConfig`) and then
+records each turn as it is seen: the card drawn and where from, the card discarded, or the
+call. :class:`PaiuteHand` checks every step against the rules brief (``shared/rules/
+paiute.md``, clause numbers below) and appends a frozen operation to :attr:`PaiuteHand.log`.
+Each action is a triple: ``verify_x`` raises :class:`RuleError`, ``can_x`` returns a bool,
+``x`` applies it. Automatic steps (the stock reshuffled, the final turns, phase changes) are
+logged too.
+
+Phases: ``play`` (turns clockwise from the dealer's left; each turn is a ``draw`` step then a
+``discard`` step, which is a discard or a call) -> ``final_turns`` (after a call by a player
+who is not the dealer: one more turn each for the players after the caller up to and
+including the dealer) -> ``complete``. A call by the dealer, in play or on the final turn,
+ends the hand at once.
+
+What the stock may give is derived from what has been seen: until the first reshuffle it is
+every card not dealt, not in the discard pile and not the upcard, the upcard itself being
+the stock's last card (clause 2); after a reshuffle it is exactly the discards shuffled
+(clause 4). So no card is dealt twice, except a discard coming round again after a reshuffle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeGuard
+
+from casino.rules.cards import Card, parse_card, standard_deck
+from casino.rules.errors import Problem, RuleError
+from casino.rules.paiute_combos import Combination, best_combination
+from casino.rules.paiute_ops import (
+    ACTION_FIELDS,
+    GAME_CODE,
+    ActionType,
+    Calling,
+    Discarding,
+    Drawing,
+    FinalTurns,
+    Operation,
+    Phase,
+    PhaseChange,
+    Reshuffling,
+    Source,
+    Step,
+)
+from casino.rules.paiute_rules import PaiuteConfig, PaiuteRules, check_config
+from casino.rules.paiute_settle import cards_text, settle_holdings
+from casino.rules.settlement import Settlement
+
+
+class PaiuteHand:
+    """One hand of Paiute, live or replayed."""
+
+    def __init__(self, config: PaiuteConfig, rules: PaiuteRules | None = None) -> None:
+        self.rules = rules or PaiuteRules()
+        check_config(config, self.rules)
+        self.config = config
+        self.order: tuple[int, ...] = config.play_order
+        self.dealer = config.dealer
+        self.wild_rank = config.upcard.rank
+        self._held: dict[int, list[Card]] = {seat: list(config.hands[seat]) for seat in self.order}
+        self._pile: list[Card] = []
+        if config.first_discard is not None:
+            self._pile.append(config.first_discard)
+        seen = {card for cards in self._held.values() for card in cards}
+        seen.update(self._pile)
+        seen.add(config.upcard)
+        self._pool: set[Card] = set(standard_deck()) - seen
+        self._bottom: Card | None = config.upcard
+        self._taken: Drawing | None = None
+        self._laid: dict[int, Combination] = {}
+        self._callers: list[int] = []
+        self._final: list[int] = []
+        self._log: list[Operation] = [PhaseChange(Phase.PLAY)]
+        self.phase = Phase.PLAY
+        self.step: Step | None = Step.DRAW
+        self.to_act: int | None = self.order[0]
+
+    @classmethod
+    def from_actions(
+        cls,
+        config: PaiuteConfig,
+        rules: PaiuteRules | None,
+        actions: Sequence[Mapping[str, Any]],
+    ) -> PaiuteHand:
+        """Rebuild a live hand from its configuration and its actions (``actions[i]`` paths)."""
+        hand = cls(config, rules)
+        for index, action in enumerate(actions):
+            hand.apply(action, index)
+        return hand
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def log(self) -> tuple[Operation, ...]:
+        return tuple(self._log)
+
+    @property
+    def complete(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def caller(self) -> int | None:
+        """The seat that called first (clause 5)."""
+        return self._callers[0] if self._callers else None
+
+    @property
+    def callers(self) -> tuple[int, ...]:
+        """Every seat that called: the caller, then any who called on a final turn."""
+        return tuple(self._callers)
+
+    @property
+    def final_turns(self) -> tuple[int, ...]:
+        """Seats still to finish their final turn (clause 6), the one acting first."""
+        return tuple(self._final)
+
+    @property
+    def pot(self) -> int:
+        return self.config.pot
+
+    @property
+    def stock_count(self) -> int:
+        return len(self._pool) + (self._bottom is not None)
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self._pile[-1] if self._pile else None
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first."""
+        return tuple(self._pile)
+
+    @property
+    def drawn(self) -> Drawing | None:
+        """The card taken this turn, while the player is to discard or call."""
+        return self._taken
+
+    def holding(self, seat: int) -> tuple[Card, ...]:
+        """A seat's cards (5, or 6 while discarding or for a 6-card combination laid down)."""
+        try:
+            return tuple(self._held[seat])
+        except KeyError:
+            raise RuleError(f"seat {seat} is not dealt in this hand") from None
+
+    def laid_down(self, seat: int) -> Combination | None:
+        """The combination a seat laid down when it called."""
+        return self._laid.get(seat)
+
+    def best(self, seat: int) -> Combination | None:
+        """The best winning combination a seat's cards make now."""
+        return best_combination(self.holding(seat), self.wild_rank)
+
+    def stock_cards(self) -> list[Card]:
+        """The cards the next stock draw may be: the upcard alone when it is the last card."""
+        if not self._pool and self._bottom is not None:
+            return [self._bottom]
+        return sorted(self._pool)
+
+    def sources(self) -> list[str]:
+        """Where the player to act may draw from (the stock is never empty at a draw)."""
+        if self.complete or self.step is not Step.DRAW:
+            return []
+        sources = [str(Source.STOCK)]
+        if self._pile:
+            sources.append(str(Source.DISCARD))
+        return sources
+
+    def discard_options(self, seat: int) -> list[Card]:
+        """The cards the acting seat may discard: any but one taken from the discard pile."""
+        taken = self._taken
+        banned = taken.card if taken is not None and taken.source is Source.DISCARD else None
+        return [card for card in self._held[seat] if card != banned]
+
+    def call_discards(self, seat: int) -> list[Card | None]:
+        """How the acting seat may call: ``[None]`` with a 6-card combination (nothing is
+        discarded), else the cards whose discard leaves the best combination (clause 5)."""
+        if self.complete or self.step is not Step.DISCARD or seat != self.to_act:
+            return []
+        best = self.best(seat)
+        if best is None:
+            return []
+        if best.size == 6:
+            return [None]
+        holding = self._held[seat]
+        out: list[Card | None] = []
+        for card in self.discard_options(seat):
+            rest = [other for other in holding if other != card]
+            if best_combination(rest, self.wild_rank) == best:
+                out.append(card)
+        return out
+
+    @property
+    def may_call(self) -> bool:
+        return self.to_act is not None and bool(self.call_discards(self.to_act))
+
+    # ------------------------------------------------------------------ legal actions, view
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """What the seat to act may do now; empty once the hand is over."""
+        seat = self.to_act
+        if seat is None or self.complete:
+            return []
+        if self.step is Step.DRAW:
+            forced = self.stock_cards()
+            return [
+                {
+                    "type": "draw",
+                    "seat": seat,
+                    "sources": self.sources(),
+                    "top_discard": _text(self.top_discard),
+                    "stock_card": str(forced[0]) if len(forced) == 1 else None,
+                }
+            ]
+        actions: list[dict[str, Any]] = [
+            {
+                "type": "discard",
+                "seat": seat,
+                "cards": [str(card) for card in self.discard_options(seat)],
+            }
+        ]
+        discards = self.call_discards(seat)
+        if discards:
+            best = self.best(seat)
+            assert best is not None
+            actions.append(
+                {
+                    "type": "call",
+                    "seat": seat,
+                    "discards": [_text(card) for card in discards],
+                    "combination": best.description,
+                }
+            )
+        return actions
+
+    def view(self) -> dict[str, Any]:
+        """The hand as the dealer tablet shows it, JSON-ready (every card is shown)."""
+        seats = []
+        for seat in self.order:
+            laid = self._laid.get(seat)
+            best = self.best(seat)
+            seats.append(
+                {
+                    "seat": seat,
+                    "dealer": seat == self.dealer,
+                    "count": len(self._held[seat]),
+                    "cards": [str(card) for card in self._held[seat]],
+                    "called": seat in self._laid,
+                    "combination": laid.description if laid is not None else None,
+                    "best": best.description if best is not None else None,
+                }
+            )
+        taken = self._taken
+        forced = self.stock_cards()
+        return {
+            "game": GAME_CODE,
+            "phase": str(self.phase),
+            "step": str(self.step) if self.step is not None else None,
+            "to_act": self.to_act,
+            "complete": self.complete,
+            "legal_actions": self.legal_actions(),
+            "sources": self.sources(),
+            "may_call": self.may_call,
+            "drawn": None
+            if taken is None
+            else {"source": str(taken.source), "card": str(taken.card)},
+            "caller": self.caller,
+            "callers": list(self._callers),
+            "final_turns": list(self._final),
+            "dealer": self.dealer,
+            "order": list(self.order),
+            "wild_card": str(self.config.upcard),
+            "wild_rank": self.config.upcard.rank_char,
+            "top_discard": _text(self.top_discard),
+            "discard_pile": [str(card) for card in self._pile],
+            "stock_count": self.stock_count,
+            "stock_card": str(forced[0]) if len(forced) == 1 else None,
+            "ante": self.config.ante,
+            "pot": self.pot,
+            "seats": seats,
+        }
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The live actions so far (what :meth:`from_actions` replays)."""
+        return [action for op in self._log if (action := op.to_action()) is not None]
+
+    def to_record(self) -> dict[str, Any]:
+        """The finished hand as an evaluate record: each seat's final cards and the caller."""
+        if not self.complete:
+            raise RuleError(self._not_finished(), "actions")
+        return {
+            "dealer": self.dealer,
+            "ante": self.config.ante,
+            "wild_card": str(self.config.upcard),
+            "players": [
+                {"seat": seat, "cards": [str(card) for card in self._held[seat]]}
+                for seat in self.order
+            ],
+            "caller": self.caller,
+        }
+
+    def settle(self) -> Settlement:
+        """The finished hand's settlement (clause 8); RuleError while it runs."""
+        if not self.complete:
+            raise RuleError(self._not_finished(), "actions")
+        caller = self.caller
+        assert caller is not None
+        return settle_holdings(
+            rules=self.rules,
+            dealer=self.dealer,
+            players=self.order,
+            ante=self.config.ante,
+            upcard=self.config.upcard,
+            holdings={seat: tuple(cards) for seat, cards in self._held.items()},
+            caller=caller,
+        )
+
+    # ------------------------------------------------------------------ draw
+
+    def verify_draw(self, seat: int, source: Source, card: Card | None = None) -> None:
+        """Clause 3: the top of the stock or of the discard pile; clauses 2 and 4 decide
+        which cards the stock can give."""
+        self._verify_turn(seat, "draw")
+        if self.step is not Step.DRAW:
+            assert self._taken is not None
+            raise RuleError(
+                f"seat {seat} already drew {self._taken.card} this turn: discard a card or call"
+            )
+        if source is Source.DISCARD:
+            top = self.top_discard
+            if top is None:
+                raise RuleError(
+                    f"seat {seat} cannot draw from the discard pile: it is empty, so the card "
+                    "comes from the stock (clause 3)"
+                )
+            if card is not None and card != top:
+                raise RuleError(
+                    f"seat {seat}: the top of the discard pile is {top}, not {card}; only the "
+                    "top discard may be taken (clause 3)"
+                )
+            return
+        if card is None:
+            raise RuleError(
+                f"seat {seat}: a draw from the stock needs the card drawn (such as 'Qh')"
+            )
+        self._verify_stock_card(card)
+
+    def can_draw(self, seat: int, source: Source, card: Card | None = None) -> bool:
+        return _can(self.verify_draw, seat, source, card)
+
+    def draw(self, seat: int, source: Source, card: Card | None = None) -> None:
+        self.verify_draw(seat, source, card)
+        if source is Source.DISCARD:
+            taken = self._pile.pop()
+        else:
+            assert card is not None
+            taken = card
+            if card in self._pool:
+                self._pool.remove(card)
+            else:
+                self._bottom = None
+        self._held[seat].append(taken)
+        self._taken = Drawing(seat, source, taken)
+        self._log.append(self._taken)
+        self.step = Step.DISCARD
+
+    # ------------------------------------------------------------------ discard
+
+    def verify_discard(self, seat: int, card: Card) -> None:
+        """Clause 3: any card of the six, but not the one just taken from the discard pile."""
+        self._verify_turn(seat, "discard")
+        if self.step is not Step.DISCARD:
+            raise RuleError(f"seat {seat} must draw a card before discarding (clause 3)")
+        if card not in self._held[seat]:
+            raise RuleError(
+                f"seat {seat} does not hold {card} (it holds {cards_text(self._held[seat])})"
+            )
+        taken = self._taken
+        if taken is not None and taken.source is Source.DISCARD and taken.card == card:
+            raise RuleError(
+                f"seat {seat} took {card} from the discard pile and must discard a different "
+                "card (clause 3)"
+            )
+
+    def can_discard(self, seat: int, card: Card) -> bool:
+        return _can(self.verify_discard, seat, card)
+
+    def discard(self, seat: int, card: Card) -> None:
+        self.verify_discard(seat, card)
+        self._held[seat].remove(card)
+        self._pile.append(card)
+        self._log.append(Discarding(seat, card))
+        self._end_turn()
+
+    # ------------------------------------------------------------------ call
+
+    def verify_call(self, seat: int, discard: Card | None = None) -> None:
+        """Clause 5: after drawing, with a winning combination in the six cards; the sixth card
+        is discarded for a 5-card combination (leaving the best the six make), nothing for a
+        6-card combination."""
+        self._verify_turn(seat, "call")
+        if self.step is not Step.DISCARD:
+            raise RuleError(f"seat {seat} calls after drawing: take a card first (clause 5)")
+        holding = self._held[seat]
+        best = self.best(seat)
+        if best is None:
+            raise RuleError(
+                f"seat {seat} cannot call: {cards_text(holding)} make no winning combination "
+                "(clause 7)"
+            )
+        if best.size == 6:
+            if discard is not None:
+                raise RuleError(
+                    f"seat {seat} calls with {best}, which uses all six cards: nothing is "
+                    "discarded (clause 5)"
+                )
+            return
+        if discard is None:
+            raise RuleError(
+                f"seat {seat} calls with {best}, a 5-card combination: name the sixth card "
+                "to discard (clause 5)"
+            )
+        if discard not in holding:
+            raise RuleError(f"seat {seat} does not hold {discard} (it holds {cards_text(holding)})")
+        allowed = self.call_discards(seat)
+        if discard in allowed:
+            return
+        taken = self._taken
+        if taken is not None and taken.source is Source.DISCARD and taken.card == discard:
+            if not allowed:
+                raise RuleError(
+                    f"seat {seat} cannot call with {best}: the card it leaves out is {discard}, "
+                    "just taken from the discard pile, which may not be discarded at once "
+                    "(clause 3)"
+                )
+            raise RuleError(
+                f"seat {seat} took {discard} from the discard pile and must discard a different "
+                "card (clause 3)"
+            )
+        rest = [card for card in holding if card != discard]
+        kept = best_combination(rest, self.wild_rank)
+        left = f"leaves {kept}" if kept is not None else "leaves no winning combination"
+        raise RuleError(
+            f"seat {seat}: discarding {discard} {left}; the six cards make {best}, so discard "
+            f"{' or '.join(_text(card) or '' for card in allowed)} (clause 5)"
+        )
+
+    def can_call(self, seat: int, discard: Card | None = None) -> bool:
+        return _can(self.verify_call, seat, discard)
+
+    def call(self, seat: int, discard: Card | None = None) -> None:
+        self.verify_call(seat, discard)
+        if discard is not None:
+            self._held[seat].remove(discard)
+            self._pile.append(discard)
+        combination = self.best(seat)
+        assert combination is not None
+        final = self.phase is Phase.FINAL_TURNS
+        self._laid[seat] = combination
+        self._callers.append(seat)
+        self._log.append(Calling(seat, discard, combination.description, final))
+        if final:
+            self._end_turn()
+        elif seat == self.dealer:
+            self._finish()
+        else:
+            after = self.order[self.order.index(seat) + 1 :]
+            self._final = list(after)
+            self._log.append(FinalTurns(seat, after))
+            self._set_phase(Phase.FINAL_TURNS)
+            self._start_turn(after[0])
+
+    # ------------------------------------------------------------------ JSON actions
+
+    def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
+        """Read one JSON action, check it and apply it; problems at ``actions[index]``."""
+        self.apply_at(action, f"actions[{index}]" if index is not None else "action")
+
+    def apply_at(self, action: Mapping[str, Any], path: str) -> None:
+        try:
+            self._apply(action)
+        except RuleError as error:
+            raise RuleError(
+                [Problem(path, problem.message) for problem in error.problems]
+            ) from None
+
+    def _apply(self, action: Mapping[str, Any]) -> None:
+        if not isinstance(action, Mapping):
+            raise RuleError('an action must be an object such as {"seat": 2, "type": "discard"}')
+        seat = action.get("seat")
+        if not _is_int(seat) or seat < 1:
+            raise RuleError(f"an action needs the seat that acts (a seat number), got {seat!r}")
+        raw_type = action.get("type")
+        if raw_type not in tuple(ActionType):
+            names = ", ".join(str(kind) for kind in ActionType)
+            raise RuleError(f"seat {seat}: unknown action type {raw_type!r}: use {names}")
+        kind = ActionType(raw_type)
+        unknown = [str(key) for key in action if key not in ACTION_FIELDS[kind]]
+        if unknown:
+            raise RuleError(f"seat {seat}: unknown field '{unknown[0]}' in a {kind} action")
+        if kind is ActionType.DRAW:
+            source = action.get("source")
+            if source not in tuple(Source):
+                raise RuleError(
+                    f"seat {seat}: a draw's source is 'stock' or 'discard', got {source!r}"
+                )
+            self.draw(seat, Source(source), _card(action, "card", seat, required=False))
+        elif kind is ActionType.DISCARD:
+            card = _card(action, "card", seat, required=True)
+            assert card is not None
+            self.discard(seat, card)
+        else:
+            self.call(seat, _card(action, "discard", seat, required=False))
+
+    # ------------------------------------------------------------------ internals
+
+    def _not_finished(self) -> str:
+        return f"the hand is not finished: {self.phase.words} (seat {self.to_act} is to act)"
+
+    def _verify_turn(self, seat: int, verb: str) -> None:
+        if self.complete:
+            why = "the dealer called" if self.caller == self.dealer else "the final turns are over"
+            raise RuleError(f"seat {seat} cannot {verb}: the hand is over ({why}, clause 6)")
+        if seat not in self._held:
+            raise RuleError(f"seat {seat} is not dealt in this hand")
+        if seat != self.to_act:
+            if self.phase is Phase.FINAL_TURNS and seat not in self._final:
+                raise RuleError(
+                    f"seat {seat} cannot {verb}: after seat {self.caller}'s call only the "
+                    "players after the caller up to and including the dealer have one more "
+                    f"turn, and seat {self.to_act} is to act (clause 6)"
+                )
+            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act")
+
+    def _verify_stock_card(self, card: Card) -> None:
+        if card in self._pool:
+            return
+        bottom = self._bottom
+        if bottom is not None and not self._pool:
+            if card == bottom:
+                return
+            raise RuleError(f"the stock's last card is the upcard {bottom} (clause 2), not {card}")
+        if card == bottom:
+            raise RuleError(
+                f"{card} is the upcard at the bottom of the stock: it is drawn only as the "
+                f"stock's last card ({self.stock_count} cards are left) (clause 2)"
+            )
+        for seat, cards in self._held.items():
+            if card in cards:
+                raise RuleError(f"{card} cannot come from the stock: seat {seat} holds it")
+        if card in self._pile:
+            where = "the top discard" if card == self._pile[-1] else "in the discard pile"
+            raise RuleError(f"{card} cannot come from the stock: it is {where}")
+        raise RuleError(  # pragma: no cover - every card is held, discarded or in the stock
+            f"{card} cannot come from the stock"
+        )
+
+    def _start_turn(self, seat: int) -> None:
+        self.to_act = seat
+        self.step = Step.DRAW
+        self._taken = None
+        if not self._pool and self._bottom is None:
+            self._reshuffle()
+
+    def _end_turn(self) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if self.phase is Phase.FINAL_TURNS:
+            self._final.pop(0)
+            if not self._final:
+                self._finish()
+                return
+            self._start_turn(self._final[0])
+        else:
+            self._start_turn(self.order[(self.order.index(seat) + 1) % len(self.order)])
+
+    def _reshuffle(self) -> None:
+        """Clause 4: the top discard is set aside, the rest shuffled as the new stock."""
+        top = self._pile[-1]
+        stock = tuple(self._pile[:-1])
+        self._pool = set(stock)
+        self._pile = [top]
+        self._log.append(Reshuffling(tuple(sorted(stock)), top))
+
+    def _set_phase(self, phase: Phase) -> None:
+        self.phase = phase
+        self._log.append(PhaseChange(phase))
+
+    def _finish(self) -> None:
+        self._set_phase(Phase.COMPLETE)
+        self.to_act = None
+        self.step = None
+        self._taken = None
+        self._final = []
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(card: Card | None) -> str | None:
+    return str(card) if card is not None else None
+
+
+def _can(verify: Callable[..., None], *args: Any) -> bool:
+    try:
+        verify(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def _card(action: Mapping[str, Any], key: str, seat: int, *, required: bool) -> Card | None:
+    value = action.get(key)
+    if value is None:
+        if required:
+            raise RuleError(f"seat {seat}: a {action.get('type')} needs '{key}' (such as 'Qh')")
+        return None
+    try:
+        return parse_card(value)
+    except RuleError as error:
+        raise RuleError(f"seat {seat}: {error.problems[0].message}") from None
+
+
+__all__ = ["PaiuteHand"]

@@ -1,0 +1,161 @@
+"""Paiute: the vocabularies (phases, steps, sources, action types) and the frozen operation
+records a :class:`~casino.rules.paiute_hand.PaiuteHand` appends to its log.
+
+Each operation gives ``to_dict()`` (the log entry) and ``to_action()``: the live action that
+replays it, or None for an automatic step (a reshuffle, the final turns, a phase change).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeAlias
+
+from casino.rules.cards import Card
+
+GAME_CODE = "paiute"
+GAME_NAME = "Paiute"
+
+
+class Phase(StrEnum):
+    PLAY = "play"
+    FINAL_TURNS = "final_turns"
+    COMPLETE = "complete"
+
+    @property
+    def words(self) -> str:
+        return {
+            Phase.PLAY: "the players are taking turns",
+            Phase.FINAL_TURNS: "the round after the call is being completed",
+            Phase.COMPLETE: "the hand is over",
+        }[self]
+
+
+class Step(StrEnum):
+    """Within a turn: take a card, then discard or call."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+
+
+class Source(StrEnum):
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
+class ActionType(StrEnum):
+    DRAW = "draw"
+    DISCARD = "discard"
+    CALL = "call"
+
+
+ACTION_FIELDS: dict[ActionType, tuple[str, ...]] = {
+    ActionType.DRAW: ("seat", "type", "source", "card"),
+    ActionType.DISCARD: ("seat", "type", "card"),
+    ActionType.CALL: ("seat", "type", "discard"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A card taken from the stock or the top of the discard pile (clause 3)."""
+
+    seat: int
+    source: Source
+    card: Card
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {
+            "seat": self.seat,
+            "type": "draw",
+            "source": str(self.source),
+            "card": str(self.card),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "draw", "seat": self.seat, "source": str(self.source), "card": str(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class Discarding:
+    seat: int
+    card: Card
+
+    def to_action(self) -> dict[str, Any] | None:
+        return {"seat": self.seat, "type": "discard", "card": str(self.card)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "discard", "seat": self.seat, "card": str(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class Calling:
+    """A call (clause 5): the combination laid down, the sixth card discarded or None.
+
+    ``final``: made on a final turn after another player's call (clause 6).
+    """
+
+    seat: int
+    discard: Card | None
+    combination: str
+    final: bool
+
+    def to_action(self) -> dict[str, Any] | None:
+        discard = str(self.discard) if self.discard is not None else None
+        return {"seat": self.seat, "type": "call", "discard": discard}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "call",
+            "seat": self.seat,
+            "discard": str(self.discard) if self.discard is not None else None,
+            "combination": self.combination,
+            "final": self.final,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffling:
+    """Clause 4 (automatic): the stock ran out; ``stock`` are the discards shuffled as the new
+    stock, ``top`` the discard set aside that stays as the discard pile."""
+
+    stock: tuple[Card, ...]
+    top: Card
+
+    def to_action(self) -> dict[str, Any] | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": "reshuffle",
+            "stock": [str(card) for card in self.stock],
+            "top": str(self.top),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FinalTurns:
+    """Clause 6 (automatic): the seats that get one more turn after ``caller``'s call."""
+
+    caller: int
+    seats: tuple[int, ...]
+
+    def to_action(self) -> dict[str, Any] | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "final_turns", "caller": self.caller, "seats": list(self.seats)}
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChange:
+    phase: Phase
+
+    def to_action(self) -> dict[str, Any] | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": "phase", "phase": str(self.phase)}
+
+
+Operation: TypeAlias = Drawing | Discarding | Calling | Reshuffling | FinalTurns | PhaseChange

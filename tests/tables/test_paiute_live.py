@@ -1,0 +1,99 @@
+"""Paiute at a live table: the deal passes clockwise, each draw, discard and call is recorded
+as it happens, and the final turns run to the dealer."""
+
+from __future__ import annotations
+
+import pytest
+
+from payouts.models import Settlement
+from payouts.services import settlements_recheck
+from tables import services
+from tables.models import HandAction
+
+pytestmark = pytest.mark.django_db
+
+DEAL = {
+    "hands": {
+        "1": ["2c", "4d", "6h", "8s", "Tc"],
+        "2": ["Ks", "Kh", "Kd", "3s", "7s"],
+        "3": ["2d", "4h", "6s", "8d", "Jc"],
+    },
+    "upcard": "3c",  # threes are wild
+}
+
+
+@pytest.fixture
+def paiute_table(db, floor, dealer):
+    table = services.table_create(
+        user=floor, name="PAI-1", game="paiute", seat_count=5, dealer=dealer, limits={"ante": 100}
+    )
+    for number, name in {1: "Ana", 2: "Bela", 3: "Csilla"}.items():
+        services.seat_update(
+            user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
+        )
+    return services.table_set_status(user=floor, table_id=table.pk, status="open")
+
+
+def act(client, hand, action):
+    response = client.post(f"/api/v1/hands/{hand['id']}/actions/", action, format="json")
+    return response
+
+
+def test_a_call_the_final_turns_and_the_pot(paiute_table, dealer, client_for):
+    client = client_for(dealer)
+    opened = client.post(f"/api/v1/tables/{paiute_table.pk}/hands/", DEAL, format="json")
+    assert opened.status_code == 201, opened.json()
+    hand = opened.json()
+    assert hand["button"] == 1 and hand["state"]["to_act"] == 2  # left of the dealer
+    assert hand["state"]["wild_rank"] == "3"
+    steps = [
+        {"seat": 2, "type": "draw", "source": "stock", "card": "7d"},
+        {"seat": 2, "type": "call", "discard": None},  # four kings (a wild three) and sevens
+        {"seat": 3, "type": "draw", "source": "stock", "card": "9c"},
+        {"seat": 3, "type": "discard", "card": "9c"},
+        {"seat": 1, "type": "draw", "source": "discard"},
+    ]
+    for step in steps:
+        response = act(client, hand, step)
+        assert response.status_code == 200, (step, response.json())
+    state = response.json()
+    assert state["caller"] == 2 and state["final_turns"] == [1]
+    refused = act(client, hand, {"seat": 1, "type": "discard", "card": "9c"})
+    assert refused.status_code == 400  # not the card just taken from the discard pile
+    assert act(client, hand, {"seat": 1, "type": "discard", "card": "2c"}).status_code == 200
+    settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    assert settled.status_code == 201, settled.json()
+    body = settled.json()
+    nets = {s["seat"]: s["net"] for s in body["seats"]}
+    assert nets == {1: -100, 2: 200, 3: -100}
+    assert body["winners"] == [2]
+    assert settlements_recheck() == {"settlements_checked": 1, "mismatches": []}
+    # The deal moves one seat clockwise.
+    nxt = client.post(
+        f"/api/v1/tables/{paiute_table.pk}/hands/",
+        {**DEAL, "upcard": "5c"},
+        format="json",
+    )
+    assert nxt.status_code == 201 and nxt.json()["button"] == 2
+
+
+def test_calling_without_a_winning_combination_is_refused(paiute_table, dealer, client_for):
+    client = client_for(dealer)
+    hand = client.post(f"/api/v1/tables/{paiute_table.pk}/hands/", DEAL, format="json").json()
+    drew = act(client, hand, {"seat": 2, "type": "draw", "source": "stock", "card": "Qd"})
+    assert drew.status_code == 200
+    response = act(client, hand, {"seat": 2, "type": "call", "discard": "Qd"})
+    assert response.status_code == 400
+    assert HandAction.objects.count() == 1
+    unfinished = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    assert unfinished.status_code == 400 and Settlement.objects.count() == 0
+
+
+def test_the_deal_must_be_complete_and_distinct(paiute_table, dealer, client_for):
+    client = client_for(dealer)
+    bad = {**DEAL, "hands": {**DEAL["hands"], "3": ["Ks", "4h", "6s", "8d", "Jc"]}}
+    response = client.post(f"/api/v1/tables/{paiute_table.pk}/hands/", bad, format="json")
+    assert response.status_code == 400
+    assert "Ks" in response.json()["detail"]
+    missing = client.post(f"/api/v1/tables/{paiute_table.pk}/hands/", {}, format="json")
+    assert missing.status_code == 400
