@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import options_from_dict
+from casino.rules.options import is_int, options_from_dict
 
 
 class RakeKind(StrEnum):
@@ -146,10 +146,6 @@ def coerce_rules(rules: DrawRules | Mapping[str, Any] | None) -> DrawRules:
     return rules if isinstance(rules, DrawRules) else DrawRules.from_dict(rules)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     """Check a full rules dict; return the typed field values (only meaningful without problems)."""
     out: dict[str, Any] = {}
@@ -220,7 +216,7 @@ def _parse_rake(value: object, chip: int, problems: Problems) -> Rake:
     def money(key: str, *, positive: bool) -> int:
         raw = value.get(key, 0)
         least = 1 if positive else 0
-        if not _is_int(raw) or raw < least:
+        if not is_int(raw) or raw < least:
             problems.add(
                 f"rules.rake.{key}",
                 f"rake {key} must be a whole number of at least {least}, got {raw!r}",
@@ -256,7 +252,7 @@ def _parse_rake(value: object, chip: int, problems: Problems) -> Rake:
         basis_points = 0
     cap = value.get("cap")
     if cap is not None:
-        if not _is_int(cap) or cap < 1:
+        if not is_int(cap) or cap < 1:
             problems.add("rules.rake.cap", f"rake cap must be a positive whole number, got {cap!r}")
             cap = None
         elif cap % chip:

@@ -59,7 +59,7 @@ from casino.rules.cards import (
     rank_char,
 )
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import options_from_dict
+from casino.rules.options import is_int, options_from_dict
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 GAME_CODE = "high-card-flush"
@@ -397,10 +397,6 @@ def parse_rules(
     return Rules.from_dict(data, base).to_dict()
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     """Check a full rules dict; return the typed field values (only meaningful without problems)."""
     out: dict[str, Any] = {}
@@ -476,7 +472,7 @@ def _parse_paytable(value: object, name: str, lowest: int, problems: Problems) -
     lines: dict[int, int] = {}
     for key, odds in value.items():
         line_path = f"{path}.{key}"
-        if _is_int(key) or isinstance(key, str) and re.fullmatch(r"[0-9]{1,3}", key):
+        if is_int(key) or isinstance(key, str) and re.fullmatch(r"[0-9]{1,3}", key):
             length = int(key)
         else:
             problems.add(line_path, f"{words} pay table line {key!r} is not a number of cards")
@@ -488,7 +484,7 @@ def _parse_paytable(value: object, name: str, lowest: int, problems: Problems) -
             )
         elif length in lines:
             problems.add(line_path, f"{words} pay table line {length} is given twice")
-        elif not _is_int(odds) or odds < 1:
+        elif not is_int(odds) or odds < 1:
             problems.add(
                 line_path,
                 f"{words} pay table odds must be a whole number of at least 1 (200 for 200:1), "
@@ -550,7 +546,7 @@ def _parse_rake(value: object, chip: int, problems: Problems) -> RakeSchedule:
         if up_to is None:
             if index != len(raw_bands) - 1:
                 problems.add(f"{path}.up_to", "only the last rake band may be open-ended")
-        elif not _is_int(up_to) or up_to < 1:
+        elif not is_int(up_to) or up_to < 1:
             problems.add(
                 f"{path}.up_to", f"rake band up_to must be a positive whole number, got {up_to!r}"
             )
@@ -650,7 +646,7 @@ class _Reader:
         if value is None:
             self.problems.add(f"{path}.seat", f"{who}: seat is missing")
             return None
-        if not _is_int(value) or value < 1:
+        if not is_int(value) or value < 1:
             self.problems.add(
                 f"{path}.seat", f"{who}: seat must be a positive whole number, got {value!r}"
             )
@@ -677,7 +673,7 @@ class _Reader:
         if value is None:
             self.problems.add(f"{path}.{key}", f"{name} is missing")
             return None
-        if not _is_int(value):
+        if not is_int(value):
             self.problems.add(
                 f"{path}.{key}",
                 f"{name} must be a whole number of minor units (cents), got {value!r}",

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeGuard, TypeVar
 
 from .errors import Problems, RuleError
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """A whole number from JSON: ``True`` and ``1.0`` are not."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Options(Protocol):

@@ -75,10 +75,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards
 from casino.rules.errors import Problems, RuleError
+from casino.rules.options import is_int
 from casino.rules.paiute_combos import Category, Combination, best_combination
 from casino.rules.paiute_hand import PaiuteHand
 from casino.rules.paiute_ops import (
@@ -145,14 +146,10 @@ class PaiuteRecord:
         return tuple(clockwise_from(self.dealer, list(self.holdings)))
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _seat(value: object, path: str, words: str, problems: Problems) -> int | None:
     if value is None:
         problems.add(path, f"{words} is missing")
-    elif not _is_int(value) or value < 1:
+    elif not is_int(value) or value < 1:
         problems.add(path, f"{words} must be a seat number (from 1), got {value!r}")
     else:
         return value
@@ -173,7 +170,7 @@ def parse_record(
     dealer = _seat(record.get("dealer"), "dealer", "the dealer's seat", problems)
     caller = _seat(record.get("caller"), "caller", "the caller's seat", problems)
     ante = record.get("ante")
-    if not _is_int(ante):
+    if not is_int(ante):
         problems.add("ante", f"the ante must be a whole amount, got {ante!r}")
     else:
         check_ante(ante, effective, "ante", problems)
@@ -248,7 +245,7 @@ def parse_record(
     if caller is not None and seats_read and seats and caller not in seats:
         problems.add("caller", f"seat {caller} is not a player in this hand, so it cannot call")
     problems.raise_if_any()
-    assert dealer is not None and caller is not None and upcard is not None and _is_int(ante)
+    assert dealer is not None and caller is not None and upcard is not None and is_int(ante)
 
     parsed = PaiuteRecord(dealer, ante, upcard, holdings, caller)
     order = parsed.order

@@ -23,10 +23,11 @@ the stock's last card (clause 2); after a reshuffle it is exactly the discards s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import Any
 
 from casino.rules.cards import Card, parse_card, standard_deck
 from casino.rules.errors import Problem, RuleError
+from casino.rules.options import is_int
 from casino.rules.paiute_combos import Combination, best_combination
 from casino.rules.paiute_ops import (
     ACTION_FIELDS,
@@ -488,7 +489,7 @@ class PaiuteHand:
         if not isinstance(action, Mapping):
             raise RuleError('an action must be an object such as {"seat": 2, "type": "discard"}')
         seat = action.get("seat")
-        if not _is_int(seat) or seat < 1:
+        if not is_int(seat) or seat < 1:
             raise RuleError(f"an action needs the seat that acts (a seat number), got {seat!r}")
         raw_type = action.get("type")
         if raw_type not in tuple(ActionType):
@@ -595,10 +596,6 @@ class PaiuteHand:
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _text(card: Card | None) -> str | None:

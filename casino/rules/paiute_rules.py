@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeGuard
+from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import options_from_dict
+from casino.rules.options import is_int, options_from_dict
 from casino.rules.pots import clockwise_from
 
 #: Clause 1: two to five players.
@@ -24,10 +24,6 @@ FEWEST_PLAYERS = 2
 MOST_PLAYERS = 5
 #: Clause 2: five cards each.
 HAND_SIZE = 5
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +92,7 @@ def coerce_rules(rules: PaiuteRules | Mapping[str, Any] | None) -> PaiuteRules:
 def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     out: dict[str, Any] = {}
     chip = data.get("smallest_chip")
-    if not _is_int(chip) or chip < 1:
+    if not is_int(chip) or chip < 1:
         problems.add(
             "rules.smallest_chip",
             f"smallest chip must be a whole number of at least 1, got {chip!r}",
@@ -114,7 +110,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         words = key.replace("_min", " minimum").replace("_max", " maximum")
         if value is None:
             out[key] = None
-        elif not _is_int(value) or value < 1:
+        elif not is_int(value) or value < 1:
             problems.add(
                 f"rules.{key}",
                 f"the {words} must be a whole number of at least 1 (or null), got {value!r}",
@@ -132,7 +128,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         problems.add("rules.ante_max", f"the ante maximum {high} is below the minimum {low}")
     for key in ("min_players", "max_players"):
         value = data.get(key)
-        if not _is_int(value) or not FEWEST_PLAYERS <= value <= MOST_PLAYERS:
+        if not is_int(value) or not FEWEST_PLAYERS <= value <= MOST_PLAYERS:
             problems.add(
                 f"rules.{key}",
                 f"{key.replace('_', ' ')} must be a whole number from {FEWEST_PLAYERS} to "
@@ -217,17 +213,17 @@ class PaiuteConfig:
             if key not in known:
                 problems.add(str(key), f"unknown field '{key}'")
         dealer = data.get("dealer")
-        if not _is_int(dealer):
+        if not is_int(dealer):
             problems.add("dealer", f"the dealer must be a seat number, got {dealer!r}")
         players = data.get("players")
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
             problems.add("players", "players must be a list of seat numbers")
             players = []
         for index, seat in enumerate(players):
-            if not _is_int(seat):
+            if not is_int(seat):
                 problems.add(f"players[{index}]", f"a player is a seat number, got {seat!r}")
         ante = data.get("ante")
-        if not _is_int(ante):
+        if not is_int(ante):
             problems.add("ante", f"the ante must be a whole amount, got {ante!r}")
         hands: dict[int, tuple[Card, ...]] = {}
         raw_hands = data.get("hands")
@@ -249,12 +245,12 @@ class PaiuteConfig:
         if first is not None:
             first_discard = _read_card(first, "first_discard", "the first discard", problems)
         problems.raise_if_any()
-        assert _is_int(dealer) and _is_int(ante) and upcard is not None
+        assert is_int(dealer) and is_int(ante) and upcard is not None
         return cls(dealer, tuple(players), ante, hands, upcard, first_discard)
 
 
 def _seat_key(key: object) -> int | None:
-    if _is_int(key):
+    if is_int(key):
         return key
     if isinstance(key, str) and key.strip().isdigit():
         return int(key)

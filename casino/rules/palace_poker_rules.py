@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, TypeGuard
+from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import options_from_dict
+from casino.rules.options import is_int, options_from_dict
 
 MOST_SOLDIERS = 10
 
@@ -108,15 +108,11 @@ def coerce_rules(rules: PalaceRules | Mapping[str, Any] | None) -> PalaceRules:
     return rules if isinstance(rules, PalaceRules) else PalaceRules.from_dict(rules)
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     """Check a full rules dict; return the typed field values (only meaningful without problems)."""
     out: dict[str, Any] = {}
     chip = data.get("smallest_chip")
-    if not _is_int(chip) or chip < 1:
+    if not is_int(chip) or chip < 1:
         problems.add(
             "rules.smallest_chip",
             f"smallest chip must be a whole number of at least 1, got {chip!r}",
@@ -133,7 +129,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
 
     ante = data.get("ante")
     if ante is not None:
-        if not _is_int(ante) or ante < 0:
+        if not is_int(ante) or ante < 0:
             problems.add(
                 "rules.ante", f"ante must be a whole number of at least 0 or null, got {ante!r}"
             )
@@ -143,7 +139,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     out["ante"] = ante
 
     soldiers = data.get("max_soldiers")
-    if not _is_int(soldiers) or not 1 <= soldiers <= MOST_SOLDIERS:
+    if not is_int(soldiers) or not 1 <= soldiers <= MOST_SOLDIERS:
         problems.add(
             "rules.max_soldiers",
             f"max soldiers must be a whole number from 1 to {MOST_SOLDIERS}, got {soldiers!r}",
@@ -152,7 +148,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     out["max_soldiers"] = soldiers
 
     raises = data.get("max_raises")
-    if raises is not None and (not _is_int(raises) or not 1 <= raises <= 100):
+    if raises is not None and (not is_int(raises) or not 1 <= raises <= 100):
         problems.add(
             "rules.max_raises",
             f"max raises must be a whole number from 1 to 100, or null for no cap, got {raises!r}",

@@ -86,10 +86,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards
 from casino.rules.errors import Problems, RuleError
+from casino.rules.options import is_int
 from casino.rules.pontoon_config import PontoonConfig, check_config
 from casino.rules.pontoon_hand import HandState, PlayerState, PontoonHand
 from casino.rules.pontoon_ops import (
@@ -180,10 +181,6 @@ class PontoonRecord:
     sale: tuple[int, int] | None
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class _Reader:
     def __init__(self) -> None:
         self.problems = Problems()
@@ -197,7 +194,7 @@ class _Reader:
         if value is None:
             self.problems.add(path, f"{name} is missing")
             return None
-        if not _is_int(value):
+        if not is_int(value):
             self.problems.add(path, f"{name} must be a whole number, got {value!r}")
             return None
         if value < least:
@@ -392,7 +389,7 @@ def _read_shoot(
     kitty = raw.get("kitty")
     if kitty is None:
         problems.add("shoot.kitty", "the kitty is missing: Shoot Pontoon is played with a kitty")
-    elif not _is_int(kitty):
+    elif not is_int(kitty):
         problems.add("shoot.kitty", f"the kitty must be a whole amount, got {kitty!r}")
         kitty = None
     carried = raw.get("kitty_carried", False)
@@ -410,7 +407,7 @@ def _read_shoot(
         read.unknown(bet, ("seat", "card", "amount", "hand"), path)
         seat = read.whole(bet.get("seat"), f"{path}.seat", "the shoot bet's seat")
         card = bet.get("card")
-        if card not in (FIRST_CARD_SHOOT, *SHOOT_BEFORE_CARDS) or not _is_int(card):
+        if card not in (FIRST_CARD_SHOOT, *SHOOT_BEFORE_CARDS) or not is_int(card):
             problems.add(
                 f"{path}.card",
                 f"a shoot bet's card is 1 (after the first-card stakes), 4 or 5 (before that "

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from casino.rules.errors import Problems, RuleError
+from casino.rules.options import is_int
 from casino.rules.pontoon_rules import PontoonRules
 
 #: Clause 1: two packs are mixed once this many are at the table (the banker included).
@@ -67,28 +68,24 @@ class PontoonConfig:
             if key not in ("banker", "players", "kitty", "kitty_carried"):
                 problems.add(str(key), f"unknown field '{key}'")
         banker = data.get("banker")
-        if not _is_int(banker):
+        if not is_int(banker):
             problems.add("banker", f"banker must be a seat number, got {banker!r}")
         players = data.get("players")
         if isinstance(players, str) or not isinstance(players, Sequence):
             problems.add("players", "players must be a list of seat numbers")
             players = []
         for index, seat in enumerate(players):
-            if not _is_int(seat):
+            if not is_int(seat):
                 problems.add(f"players[{index}]", f"a player is a seat number, got {seat!r}")
         kitty = data.get("kitty")
-        if kitty is not None and not _is_int(kitty):
+        if kitty is not None and not is_int(kitty):
             problems.add("kitty", f"the kitty must be a whole amount, got {kitty!r}")
         carried = data.get("kitty_carried", False)
         if not isinstance(carried, bool):
             problems.add("kitty_carried", "kitty carried must be true or false")
         problems.raise_if_any()
-        assert _is_int(banker)
+        assert is_int(banker)
         return cls(banker, tuple(players), kitty, carried)
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_config(

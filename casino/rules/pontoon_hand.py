@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
 from casino.rules.cards import ACE, Card, parse_card, standard_deck
 from casino.rules.errors import Problem, RuleError
+from casino.rules.options import is_int
 from casino.rules.pontoon_config import PontoonConfig, check_config
 from casino.rules.pontoon_ops import (
     ACTION_FIELDS,
@@ -832,7 +833,7 @@ class PontoonHand:
         if not isinstance(action, Mapping):
             raise RuleError('an action must be an object such as {"type": "stick", "seat": 3}')
         seat = action.get("seat")
-        if not _is_int(seat) or seat < 1:
+        if not is_int(seat) or seat < 1:
             raise RuleError(f"an action needs the seat it concerns (a seat number), got {seat!r}")
         raw_type = action.get("type")
         if raw_type not in tuple(ActionType):
@@ -843,7 +844,7 @@ class PontoonHand:
         if unknown:
             raise RuleError(f"seat {seat}: unknown field '{unknown[0]}' in a {kind} action")
         hand = action.get("hand")
-        if hand is not None and (not _is_int(hand) or hand < 0):
+        if hand is not None and (not is_int(hand) or hand < 0):
             raise RuleError(f"seat {seat}: hand must be a hand number from 0, got {hand!r}")
         if kind is ActionType.DEAL:
             self.deal(seat, _card(action, seat, kind), hand)
@@ -868,7 +869,7 @@ class PontoonHand:
             self.stand(seat)
         else:
             buyer = action.get("buyer")
-            if not _is_int(buyer):
+            if not is_int(buyer):
                 raise RuleError(f"seat {seat}: a sale names the buyer's seat, got {buyer!r}")
             self.sell_bank(seat, buyer, _amount(action, "price", seat, kind))
 
@@ -975,7 +976,7 @@ class PontoonHand:
 
     def _verify_amount(self, amount: int, what: str) -> None:
         chip = self.rules.smallest_chip
-        if not _is_int(amount) or amount < 1:
+        if not is_int(amount) or amount < 1:
             raise RuleError(f"{what} must be a positive whole amount, got {amount!r}")
         if amount % chip:
             raise RuleError(f"{what} {amount} is not a multiple of the smallest chip {chip}")
@@ -1129,10 +1130,6 @@ class PontoonHand:
 # --------------------------------------------------------------------------- helpers
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _can(verify: Callable[..., None], *args: Any) -> bool:
     try:
         verify(*args)
@@ -1153,7 +1150,7 @@ def _card(action: Mapping[str, Any], seat: int, kind: ActionType) -> Card:
 
 def _amount(action: Mapping[str, Any], key: str, seat: int, kind: ActionType) -> int:
     value = action.get(key)
-    if not _is_int(value):
+    if not is_int(value):
         raise RuleError(f"seat {seat}: a {kind} needs '{key}' as a whole amount, got {value!r}")
     number: int = value
     return number

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, TypeGuard
+from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import options_from_dict
+from casino.rules.options import is_int, options_from_dict
 
 LOWEST_STICK = 12
 MOST_SPLIT_HANDS = 4
@@ -116,15 +116,11 @@ def coerce_rules(rules: PontoonRules | Mapping[str, Any] | None) -> PontoonRules
     return rules if isinstance(rules, PontoonRules) else PontoonRules.from_dict(rules)
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     """Check a full rules dict; return the typed field values (only meaningful without problems)."""
     out: dict[str, Any] = {}
     chip = data.get("smallest_chip")
-    if not _is_int(chip) or chip < 1:
+    if not is_int(chip) or chip < 1:
         problems.add(
             "rules.smallest_chip",
             f"smallest chip must be a whole number of at least 1, got {chip!r}",
@@ -137,7 +133,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         if optional and value is None:
             out[key] = None
             return
-        if not _is_int(value) or not low <= value <= high:
+        if not is_int(value) or not low <= value <= high:
             none = " (or null for none)" if optional else ""
             problems.add(
                 f"rules.{key}",
@@ -151,7 +147,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     whole("max_split_hands", 1, MOST_SPLIT_HANDS, "the most hands after splitting")
     whole("decks", 1, 2, "the number of packs")
     limit = data.get("five_card_limit")
-    if limit not in CARD_LIMITS or not _is_int(limit):
+    if limit not in CARD_LIMITS or not is_int(limit):
         problems.add(
             "rules.five_card_limit",
             f"the card limit must be 5, 6 or 7 cards, got {limit!r}",
@@ -170,7 +166,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         words = key.replace("_", " ").replace("min", "minimum").replace("max", "maximum")
         if value is None:
             out[key] = None
-        elif not _is_int(value) or value < 1:
+        elif not is_int(value) or value < 1:
             problems.add(
                 f"rules.{key}",
                 f"{words} must be a whole number of at least 1 (or null), got {value!r}",
