@@ -272,7 +272,7 @@ def main() -> None:
     parser.add_argument("--settles", type=int, default=300, help="settle calls to time")
     args = parser.parse_args()
     print(
-        f"High Card Flush benchmark · Python {platform.python_version()} · "
+        f"Benchmarks · Python {platform.python_version()} · "
         f"{platform.machine()} · {os.cpu_count()} CPUs"
     )
     bench_engine(args.hands)
