@@ -40,7 +40,7 @@ class Table(models.Model):
     # Game rules overriding the engine's defaults (pay tables, rake schedule, options).
     rules = models.JSONField(default=dict, blank=True)
     rotation_policy = models.JSONField(default=dict, blank=True)
-    # What the game carries from hand to hand, kept by its adapter (tables/games.py):
+    # What the game carries from hand to hand, kept by its adapter (tables/games/):
     # 7-A the last button and blinds and each seat's ML/MS markers; Pontoon the banker
     # and the Shoot Pontoon kitty.
     game_state = models.JSONField(default=dict, blank=True)

@@ -2,7 +2,7 @@
 
 Every function that writes is atomic, locks the table row it decides on, and appends its
 audit entries in the same transaction. What differs between games is behind the game's
-adapter (``games.py``); the designated-player rotation of High Card Flush is in
+adapter (``games/``); the designated-player rotation of High Card Flush is in
 ``rotation.py``.
 """
 
