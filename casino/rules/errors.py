@@ -8,7 +8,8 @@ the contract's 400 body; engines never know about HTTP.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -61,3 +62,17 @@ class Problems:
     def raise_if_any(self) -> None:
         if self.items:
             raise RuleError(self.items)
+
+
+def action_path(index: int | None) -> str:
+    """Where a replayed action's problems are reported: ``actions[3]``, or ``action`` live."""
+    return f"actions[{index}]" if index is not None else "action"
+
+
+@contextmanager
+def reported_at(path: str) -> Iterator[None]:
+    """Report every problem raised inside the block at ``path`` (e.g. ``actions[3]``)."""
+    try:
+        yield
+    except RuleError as error:
+        raise RuleError([Problem(path, problem.message) for problem in error.problems]) from None

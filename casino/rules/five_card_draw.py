@@ -80,7 +80,7 @@ from enum import StrEnum
 from typing import Any, TypeAlias
 
 from casino.rules.cards import Card, parse_cards
-from casino.rules.errors import Problem, RuleError
+from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.five_card_draw_config import (
     HAND_SIZE,
     HandConfig,
@@ -609,13 +609,8 @@ class DrawHand:
         Every problem is reported at ``actions[index]`` (``action`` without an index), with a
         message naming the rule broken.
         """
-        path = f"actions[{index}]" if index is not None else "action"
-        try:
+        with reported_at(action_path(index)):
             self._apply(action)
-        except RuleError as error:
-            raise RuleError(
-                [Problem(path, problem.message) for problem in error.problems]
-            ) from None
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         if not isinstance(action, Mapping):

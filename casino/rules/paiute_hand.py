@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from casino.rules.cards import Card, parse_card, standard_deck
-from casino.rules.errors import Problem, RuleError
+from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.options import is_int
 from casino.rules.paiute_combos import Combination, best_combination
 from casino.rules.paiute_ops import (
@@ -475,15 +475,11 @@ class PaiuteHand:
 
     def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
         """Read one JSON action, check it and apply it; problems at ``actions[index]``."""
-        self.apply_at(action, f"actions[{index}]" if index is not None else "action")
+        self.apply_at(action, action_path(index))
 
     def apply_at(self, action: Mapping[str, Any], path: str) -> None:
-        try:
+        with reported_at(path):
             self._apply(action)
-        except RuleError as error:
-            raise RuleError(
-                [Problem(path, problem.message) for problem in error.problems]
-            ) from None
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         if not isinstance(action, Mapping):

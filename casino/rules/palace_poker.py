@@ -92,7 +92,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino.rules.cards import SUIT_NAMES, Card, parse_card, parse_cards, standard_deck
-from casino.rules.errors import Problem, RuleError
+from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.palace_poker_config import (
     FEWEST_PLAYERS,
     GROUP_SIZE,
@@ -702,13 +702,8 @@ class PalaceHand:
         Every problem is reported at ``actions[index]`` (``action`` without an index), with a
         message naming the rule broken.
         """
-        path = f"actions[{index}]" if index is not None else "action"
-        try:
+        with reported_at(action_path(index)):
             self._apply(action)
-        except RuleError as error:
-            raise RuleError(
-                [Problem(path, problem.message) for problem in error.problems]
-            ) from None
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         if not isinstance(action, Mapping):

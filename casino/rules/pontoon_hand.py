@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino.rules.cards import ACE, Card, parse_card, standard_deck
-from casino.rules.errors import Problem, RuleError
+from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.options import is_int
 from casino.rules.pontoon_config import PontoonConfig, check_config
 from casino.rules.pontoon_ops import (
@@ -818,16 +818,12 @@ class PontoonHand:
 
         Every problem is reported at ``actions[index]`` (``action`` without an index).
         """
-        self.apply_at(action, f"actions[{index}]" if index is not None else "action")
+        self.apply_at(action, action_path(index))
 
     def apply_at(self, action: Mapping[str, Any], path: str) -> None:
         """:meth:`apply`, reporting problems at ``path`` (a record replay's own paths)."""
-        try:
+        with reported_at(path):
             self._apply(action)
-        except RuleError as error:
-            raise RuleError(
-                [Problem(path, problem.message) for problem in error.problems]
-            ) from None
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         if not isinstance(action, Mapping):
