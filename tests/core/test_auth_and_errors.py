@@ -51,6 +51,15 @@ def test_games_list_names_high_card_flush_with_its_default_rules(client_for, com
     response = client_for(compliance).get("/api/v1/games/")
     assert response.status_code == 200
     games = {g["code"]: g for g in response.json()}
+    assert list(games) == [
+        "high-card-flush",
+        "five-card-draw-7a",
+        "pontoon",
+        "paiute",
+        "palace-poker",
+    ]
+    assert games["five-card-draw-7a"]["rules"]["max_raises"] == 3
+    assert games["pontoon"]["rules"]["stick_minimum"] == 15
     hcf = games["high-card-flush"]
     assert hcf["rules"]["coverage"] == "running"
     assert hcf["rules"]["flush_paytable"]["7"] == 200
