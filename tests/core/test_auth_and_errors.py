@@ -11,7 +11,13 @@ pytestmark = pytest.mark.django_db
 def test_token_login_returns_a_token_that_authenticates(dealer):
     client = APIClient()
     response = client.post(
-        "/api/v1/auth/token/", {"username": "dealer", "password": "pw-secret-1"}, format="json"
+        "/api/v1/auth/token/",
+        "/api/v1/hands/{id}/actions/",
+        "/api/v1/tables/{id}/blinds/",
+        "/api/v1/tables/{id}/bank/",
+        "/api/v1/tables/{id}/rotation/",
+        {"username": "dealer", "password": "pw-secret-1"},
+        format="json",
     )
     assert response.status_code == 200
     client.credentials(HTTP_AUTHORIZATION=f"Token {response.json()['token']}")
