@@ -32,7 +32,7 @@ silent:
   accumulate; they belong to the seat's player, so a seat missing from ``seats`` (empty)
   loses them. Present seats are never marked.
 * **Returning players (clause 12).** A present seat with ML (with or without MS) choosing
-  ``post_all`` posts the big blind live and, with MS, the small blind dead (worked example 4:
+  ``post_all`` posts the big blind live and the small blind dead (worked example 4:
   $2 live + $1 dead) and is dealt in; both markers clear. With MS only, ``post_small_dead``
   (or ``post_all``, which then means the same) posts the small blind dead and clears MS. Any
   other choice (``wait`` or none) waits for the big blind. ``post_small_dead`` from a seat
@@ -345,9 +345,11 @@ def _arrival_posts(table: _Table, seat: int) -> list[Post]:
     """What a returning or new player posts to be dealt in now (clause 12)."""
     owed = table.owed(seat)
     posts: list[Post] = []
+    # "Post all" with ML (with or without MS): the big blind live and the small blind dead;
+    # a new player posting now: the big blind live; MS only: the small blind dead.
     if Marker.ML in owed or table.seats[seat].new:
         posts.append(Post(seat, PostType.LIVE, table.bb_amount))
-    if Marker.MS in owed:
+    if owed & {Marker.ML, Marker.MS}:
         posts.append(Post(seat, PostType.DEAD, table.sb_amount))
     return posts
 

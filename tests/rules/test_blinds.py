@@ -251,9 +251,9 @@ def test_worked_example_4_returning_with_ml_and_ms_posts_3_of_which_2_live_and_1
     assert "Seat 5 (ML, MS) comes in posting 2 live and 1 dead (clause 12)." in hand.notes
 
 
-def test_clause_12_ml_only_posts_just_the_live_big_blind():
+def test_clause_12_post_all_with_ml_only_is_still_big_blind_live_and_small_blind_dead():
     hand = deal(after(1, 2, 3, {5: "ML"}), here(1, 2, 3, 4, s5=Choice.POST_ALL))
-    assert as_tuples(hand) == posts("3:sb 4:bb 5:live")
+    assert as_tuples(hand) == posts("3:sb 4:bb 5:live 5:dead")
     assert hand.markers == {}
 
 
@@ -509,10 +509,11 @@ FIVE_SEATS = [
     # 1-2: everyone plays
     ("", {}, "1", "2", 3, "2:sb 3:bb", {}, ""),
     ("", {}, "2", "3", 4, "3:sb 4:bb", {}, ""),
-    # 3-5: seat 5 (due the big blind) leaves, misses it (ML), comes back posting it live
+    # 3-5: seat 5 (due the big blind) leaves, misses it (ML), comes back posting all: the
+    # big blind live and the small blind dead (clause 12, with or without MS)
     ("5", {}, "3", "4", 1, "4:sb 1:bb", {5: "ML"}, ""),
     ("5", {}, "4", "1", 2, "1:sb 2:bb", {5: "ML"}, ""),
-    ("", {5: P}, "1", "2", 3, "2:sb 3:bb 5:live", {}, ""),
+    ("", {5: P}, "1", "2", 3, "2:sb 3:bb 5:live 5:dead", {}, ""),
     # 6-12: seat 3 (due the small blind) leaves: dead small blind and MS, then a dead button,
     # then ML when the big blind passes; it comes back between the button and the small
     # blind (must wait), then posts 2 live + 1 dead
@@ -540,7 +541,7 @@ FIVE_SEATS = [
     ("45", {}, "1", "2", 3, "2:sb 3:bb", {5: "MS"}, ""),
     ("45", {}, "2", "3", 1, "3:sb 1:bb", {4: "ML", 5: "ML MS"}, ""),
     ("", {4: P, 5: W}, "3", "1", 2, "1:sb 2:bb", {4: "ML", 5: "ML MS"}, "45"),
-    ("", {4: P, 5: W}, "1", "2", 3, "2:sb 3:bb 4:live", {5: "ML MS"}, "5"),
+    ("", {4: P, 5: W}, "1", "2", 3, "2:sb 3:bb 4:live 4:dead", {5: "ML MS"}, "5"),
     ("", {5: W}, "2", "3", 4, "3:sb 4:bb", {5: "ML MS"}, "5"),
     ("", {5: W}, "3", "4", 5, "4:sb 5:bb", {}, ""),
 ]
@@ -774,8 +775,8 @@ def check_invariants(
         kinds = [p.type for p in hand.posts if p.seat == seat]
         if first_hand or restart or seat == big:
             continue
-        if Marker.ML in owed[seat]:
-            assert "live" in kinds, (seat, kinds)
+        if Marker.ML in owed[seat]:  # post all: the big blind live and the small blind dead
+            assert "live" in kinds and "dead" in kinds, (seat, kinds)
         elif info[seat].new:  # a live big blind, or dealt in free in a new game's first orbit
             free = before.first_button is not None and not {"live", "dead"} & set(kinds)
             assert "live" in kinds or free, (seat, kinds)
@@ -783,7 +784,7 @@ def check_invariants(
             assert "dead" in kinds, (seat, kinds)
     for post in hand.posts:
         if post.type == "dead":
-            assert Marker.MS in owed[post.seat] and post.amount == SB
+            assert owed[post.seat] & {Marker.ML, Marker.MS} and post.amount == SB
         if post.type == "live":
             assert Marker.ML in owed[post.seat] or info[post.seat].new
             assert post.amount == BB
