@@ -108,7 +108,7 @@ def settle_holdings(
         amounts = set(shares.values())
         if len(amounts) > 1:
             sentence += (
-                "; odd chips go to the winners clockwise from the dealer's left, first to "
+                "; the odd chips go to the first winner clockwise from the dealer's left, "
                 f"seat {next(iter(shares))}"
             )
         explanation.append(sentence + ".")

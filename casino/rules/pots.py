@@ -103,11 +103,11 @@ def split_pot(
 ) -> dict[int, int]:
     """Share ``amount`` between tied ``winners``; the shares sum exactly to ``amount``.
 
-    Each winner gets the same whole number of ``smallest_chip`` units. The odd units left go
-    one at a time to the winners clockwise from the button (the first is the winner with the
-    smallest seat number above ``button``, wrapping), and a final remainder below one chip,
-    if ``amount`` is not a multiple of the chip, goes to the next winner in that order. No
-    two shares differ by more than one chip. The result lists the winners in that order.
+    Each winner gets the same whole number of ``smallest_chip`` units. Every odd chip left,
+    and any remainder below one chip if ``amount`` is not a multiple of the chip, goes to the
+    first winner clockwise from the button (the winner with the smallest seat number above
+    ``button``, wrapping), as the briefs say ("odd chips ... go to the first winner clockwise
+    from the button"). The result lists the winners in that order.
     """
     if not winners:
         raise ValueError("a pot needs at least one winner")
@@ -119,11 +119,7 @@ def split_pot(
         raise ValueError(f"smallest chip {smallest_chip} must be at least 1")
 
     order = clockwise_from(button, winners)
-    units, below_one_chip = divmod(amount, smallest_chip)
-    each, odd = divmod(units, len(order))
-    shares = {seat: each * smallest_chip for seat in order}
-    for seat in order[:odd]:
-        shares[seat] += smallest_chip
-    if below_one_chip:
-        shares[order[odd]] += below_one_chip
+    each = amount // smallest_chip // len(order) * smallest_chip
+    shares = {seat: each for seat in order}
+    shares[order[0]] += amount - each * len(order)
     return shares

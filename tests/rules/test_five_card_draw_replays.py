@@ -254,13 +254,14 @@ def test_three_way_split_with_dead_money_odd_chips_and_rake_shared_by_the_winner
         record(*seats, posts=posts, actions=actions),
         {"rake": {"kind": "percent", "percent": 5}},
     )
-    # Pot 700, rake 35, 665 paid: 222, 222, 221 clockwise from the button (seat 1 is last).
+    # Pot 700, rake 35, 665 paid: 221 each and both odd chips to seat 2, the first winner
+    # clockwise from the button (clause 9); the rake is shared the same way.
     assert result.extra["pots"] == [
         {"amount": 700, "eligible": [1, 2, 3], "winners": [2, 3, 1], "rake": 35}
     ]
-    assert {s.seat: s.rake for s in result.seats} == {1: 11, 2: 12, 3: 12}
-    assert outcomes(result) == {1: ("lose", 300, -68), 2: ("win", 200, 34), 3: ("win", 200, 34)}
-    assert nets(result) == {1: -79, 2: 22, 3: 22}
+    assert {s.seat: s.rake for s in result.seats} == {1: 11, 2: 13, 3: 11}
+    assert outcomes(result) == {1: ("lose", 300, -68), 2: ("win", 200, 36), 3: ("win", 200, 32)}
+    assert nets(result) == {1: -79, 2: 23, 3: 21}
     assert any("odd chips to the first winner left of the button" in s for s in result.explanation)
 
 

@@ -299,7 +299,10 @@ def test_clause_8_exact_ties_split_odd_chips_clockwise_from_the_dealers_left(
         3: 0,
     }
     assert nets(settlement) == {1: shares[1] - 5, 2: shares[2] - 5, 3: -5}
-    assert "odd chips go to the winners clockwise from the dealer's left" in data["explanation"][-1]
+    assert (
+        "odd chips go to the first winner clockwise from the dealer's left"
+        in data["explanation"][-1]
+    )
 
 
 def test_clause_8_odd_chips_in_units_of_the_smallest_chip() -> None:

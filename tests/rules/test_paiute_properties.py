@@ -187,7 +187,7 @@ def test_the_driver_finishes_most_hands_and_reshuffles_in_slow_ones() -> None:
     antes=st.integers(1, 9),
     seed=st.integers(0, 2**32 - 1),
 )
-def test_ties_split_the_pot_with_odd_chips_clockwise_from_the_dealers_left(
+def test_ties_split_the_pot_with_odd_chips_to_the_first_winner_left_of_the_dealer(
     count: int, tied: int, top: int, dealer_index: int, chip: int, antes: int, seed: int
 ) -> None:
     """Clause 8: equal straight flushes in different suits split the pot exactly."""
@@ -223,8 +223,9 @@ def test_ties_split_the_pot_with_odd_chips_clockwise_from_the_dealers_left(
     data = evaluate(record, {"smallest_chip": chip}).to_dict()
     clockwise = sorted(winners, key=lambda seat: (seat <= dealer, seat))
     pot = ante * count
-    each, odd = divmod(pot // chip, tied)
-    expected = {seat: (each + (index < odd)) * chip for index, seat in enumerate(clockwise)}
+    each = pot // chip // tied * chip
+    expected = {seat: each for seat in clockwise}
+    expected[clockwise[0]] += pot - each * tied  # every odd chip to the first winner (clause 8)
     shares = {seat["seat"]: seat["lines"][0]["share"] for seat in data["seats"]}
     assert data["winners"] == clockwise
     assert {seat: share for seat, share in shares.items() if share} == {

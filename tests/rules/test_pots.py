@@ -132,28 +132,28 @@ def test_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
     assert split_pot(101, [2, 6], button=1) == {2: 51, 6: 50}
 
 
-def test_odd_chips_go_clockwise_one_each_wrapping_past_the_last_seat() -> None:
-    # Button 5: seat 7 is first, then the order wraps to 2 and 4.
-    assert split_pot(11, [2, 4, 7], button=5) == {7: 4, 2: 4, 4: 3}
-    # Button on the highest seat: everyone is "after" it by wrapping.
-    assert split_pot(11, [2, 4, 7], button=9) == {2: 4, 4: 4, 7: 3}
+def test_odd_chips_all_go_to_the_first_winner_clockwise_from_the_button() -> None:
+    # Button 5: seat 7 is the first winner clockwise; both odd chips go to it.
+    assert split_pot(11, [2, 4, 7], button=5) == {7: 5, 2: 3, 4: 3}
+    # Button on the highest seat: the order wraps, seat 2 is first.
+    assert split_pot(11, [2, 4, 7], button=9) == {2: 5, 4: 3, 7: 3}
     # A winner on the button is last.
-    assert split_pot(5, [4, 7, 1], button=4) == {7: 2, 1: 2, 4: 1}
+    assert split_pot(5, [4, 7, 1], button=4) == {7: 3, 1: 1, 4: 1}
 
 
 def test_odd_chips_in_units_of_the_smallest_chip() -> None:
-    # 1,050 in $25 chips among four: 42 chips, 10 each, two odd chips.
+    # 1,050 in $25 chips among four: 42 chips, 10 each, two odd chips to seat 5.
     assert split_pot(1_050, [1, 3, 5, 7], button=4, smallest_chip=25) == {
-        5: 275,
-        7: 275,
+        5: 300,
+        7: 250,
         1: 250,
         3: 250,
     }
 
 
-def test_remainder_below_one_chip_goes_to_the_next_winner_in_turn() -> None:
-    # 135 in $25 chips between two: 5 chips (one odd, to seat 3), then 10 left over.
-    assert split_pot(135, [3, 8], button=1, smallest_chip=25) == {3: 75, 8: 60}
+def test_remainder_below_one_chip_goes_to_the_first_winner_too() -> None:
+    # 135 in $25 chips between two: 2 chips each; the odd chip and the 10 go to seat 3.
+    assert split_pot(135, [3, 8], button=1, smallest_chip=25) == {3: 85, 8: 50}
     # 110: 4 chips split evenly, then the 10 left over goes to the first winner.
     assert split_pot(110, [3, 8], button=1, smallest_chip=25) == {3: 60, 8: 50}
 
@@ -256,17 +256,18 @@ winner_lists = st.lists(
     st.integers(min_value=1, max_value=10),
     st.sampled_from([1, 5, 25, 100]),
 )
-def test_property_split_shares_sum_and_differ_by_at_most_one_chip(
+def test_property_split_shares_sum_and_only_the_first_winner_gets_odd_chips(
     amount: int, winners: list[int], button: int, chip: int
 ) -> None:
     shares = split_pot(amount, winners, button=button, smallest_chip=chip)
     assert sum(shares.values()) == amount
     assert set(shares) == set(winners)
-    assert max(shares.values()) - min(shares.values()) <= chip
-    # Clockwise from the button, nobody gets more than a winner before them.
     after = sorted(seat for seat in winners if seat > button)
     order = after + sorted(seat for seat in winners if seat <= button)
-    in_turn = [shares[seat] for seat in order]
-    assert in_turn == sorted(in_turn, reverse=True)
-    # Whole chips apart from one remainder below a chip.
-    assert sum(1 for share in in_turn if share % chip) <= 1
+    first, *others = [shares[seat] for seat in order]
+    # Everyone else gets the same whole number of chips; the first winner clockwise from the
+    # button gets that plus every odd chip (less than one share's worth per other winner).
+    assert len(set(others)) <= 1
+    assert all(share % chip == 0 for share in others)
+    base = others[0] if others else first
+    assert 0 <= first - base < chip * len(winners)
