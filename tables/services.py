@@ -474,7 +474,8 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: Any) -> Settlem
     hand = _lock_open_hand(hand_id)
     require_table_actor(user, hand.table)
     game = adapter(hand.game)
-    stored_record, result = game.settle(hand, record, hand_actions(hand))
+    actions = hand_actions(hand) if game.live else []
+    stored_record, result = game.settle(hand, record, actions)
     settlement = settlement_store(hand=hand, record=stored_record, result=result, user=user)
     hand.status = Hand.Status.SETTLED
     hand.closed_at = settlement.settled_at
