@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeAlias
 
-from casino.rules.cards import Card, parse_cards
+from casino.rules.cards import Card
 from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.five_card_draw_config import (
     HAND_SIZE,
@@ -103,6 +103,7 @@ from casino.rules.five_card_draw_rules import (
 )
 from casino.rules.poker_hands import HandValue, hand_value
 from casino.rules.pots import Pot, build_pots, split_pot
+from casino.rules.reading import action_cards
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 __all__ = [
@@ -669,12 +670,7 @@ class DrawHand:
         values = action.get(key)
         if values is None:
             raise RuleError(f"seat {seat}: a draw needs '{key}' (a list of cards, [] to stand pat)")
-        try:
-            return parse_cards(values, path=key, who=f"seat {seat}")
-        except RuleError as error:
-            raise RuleError(
-                "; ".join(f"{problem.message} (in {key})" for problem in error.problems)
-            ) from None
+        return action_cards(values, key, seat)
 
     # ------------------------------------------------------------------ settlement
 

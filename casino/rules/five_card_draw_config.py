@@ -28,8 +28,9 @@ from enum import StrEnum
 from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards, short_deck
-from casino.rules.errors import Problems, RuleError
+from casino.rules.errors import RuleError
 from casino.rules.five_card_draw_rules import DrawRules
+from casino.rules.reading import RecordReader
 
 HAND_SIZE = 5
 FEWEST_PLAYERS = 2
@@ -173,45 +174,11 @@ SEAT_KEYS = ("seat", "stack", "cards")
 POST_KEYS = ("seat", "type", "amount")
 
 
-class _Reader:
-    def __init__(self, rules: DrawRules) -> None:
-        self.chip = rules.smallest_chip
-        self.problems = Problems()
-
-    def unknown(self, entry: Mapping[str, Any], known: Sequence[str], path: str) -> None:
-        for key in entry:
-            if key not in known:
-                self.problems.add(f"{path}.{key}" if path else str(key), f"unknown field '{key}'")
-
-    def whole(self, value: object, path: str, name: str, *, least: int = 1) -> int | None:
-        if value is None:
-            self.problems.add(path, f"{name} is missing")
-            return None
-        if not isinstance(value, int) or isinstance(value, bool):
-            self.problems.add(path, f"{name} must be a whole number, got {value!r}")
-            return None
-        if value < least:
-            self.problems.add(path, f"{name} must be at least {least}, got {value}")
-            return None
-        number: int = value
-        return number
-
-    def money(self, value: object, path: str, name: str) -> int | None:
-        """A positive amount in minor units, a multiple of the smallest chip."""
-        amount = self.whole(value, path, name)
-        if amount is not None and amount % self.chip:
-            self.problems.add(
-                path, f"{name} {amount} is not a multiple of the smallest chip {self.chip}"
-            )
-            return None
-        return amount
-
-
 def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
     """Read and check the record's configuration (clauses 1, 5, 6); every problem at once."""
     if not isinstance(record, Mapping):
         raise RuleError("the hand record must be an object with structure, blinds, button, seats")
-    read = _Reader(rules)
+    read = RecordReader(rules.smallest_chip)
     problems = read.problems
     read.unknown(record, RECORD_KEYS, "")
 
@@ -326,7 +293,7 @@ def _parse_posts(
     numbers: Sequence[int],
     small_blind: int | None,
     big_blind: int | None,
-    read: _Reader,
+    read: RecordReader,
 ) -> tuple[Post, ...]:
     problems = read.problems
     if isinstance(raw_posts, str) or not isinstance(raw_posts, Sequence):

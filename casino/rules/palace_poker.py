@@ -91,7 +91,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino.rules.cards import SUIT_NAMES, Card, parse_card, parse_cards, standard_deck
+from casino.rules.cards import SUIT_NAMES, Card, parse_card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.palace_poker_config import (
     FEWEST_PLAYERS,
@@ -137,6 +137,7 @@ from casino.rules.palace_poker_rules import (
     parse_rules,
 )
 from casino.rules.pots import clockwise_from, split_pot
+from casino.rules.reading import action_cards
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 __all__ = [
@@ -739,13 +740,13 @@ class PalaceHand:
             except RuleError as error:
                 raise RuleError(f"seat {seat}: {error.problems[0].message} (in card)") from None
             raw_discard = action.get("discard")
-            discard = () if raw_discard is None else self._read_cards(raw_discard, "discard", seat)
+            discard = () if raw_discard is None else action_cards(raw_discard, "discard", seat)
             self.buy(seat, card, discard)
         elif kind is ActionType.DISCARD:
             raw_cards = action.get("cards")
             if raw_cards is None:
                 raise RuleError(f"seat {seat}: a discard needs 'cards', the soldiers thrown away")
-            self.discard(seat, self._read_cards(raw_cards, "cards", seat))
+            self.discard(seat, action_cards(raw_cards, "cards", seat))
         elif kind is ActionType.BATTLE:
             target = action.get("target")
             if not isinstance(target, int) or isinstance(target, bool):
@@ -780,15 +781,6 @@ class PalaceHand:
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise RuleError(f"seat {seat}: {words} as a whole number, got {amount!r}")
         return amount
-
-    @staticmethod
-    def _read_cards(values: object, key: str, seat: int) -> tuple[Card, ...]:
-        try:
-            return parse_cards(values, path=key, who=f"seat {seat}")
-        except RuleError as error:
-            raise RuleError(
-                "; ".join(f"{problem.message} (in {key})" for problem in error.problems)
-            ) from None
 
     # ------------------------------------------------------------------ settlement
 

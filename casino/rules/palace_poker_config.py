@@ -40,9 +40,10 @@ from casino.rules.cards import (
     parse_card,
     parse_cards,
 )
-from casino.rules.errors import Problems, RuleError
+from casino.rules.errors import RuleError
 from casino.rules.palace_poker_rules import PalaceRules
 from casino.rules.pots import clockwise_from
+from casino.rules.reading import RecordReader
 
 PALACE_SIZE = 3
 FEWEST_PLAYERS = 2
@@ -228,47 +229,13 @@ RECORD_KEYS = ("structure", "small_bet", "big_bet", "ante", "dealer", "players",
 PLAYER_KEYS = ("seat", "stack", "banner", "palace")
 
 
-class _Reader:
-    def __init__(self, rules: PalaceRules) -> None:
-        self.chip = rules.smallest_chip
-        self.problems = Problems()
-
-    def unknown(self, entry: Mapping[str, Any], known: Sequence[str], path: str) -> None:
-        for key in entry:
-            if key not in known:
-                self.problems.add(f"{path}.{key}" if path else str(key), f"unknown field '{key}'")
-
-    def whole(self, value: object, path: str, name: str, *, least: int = 1) -> int | None:
-        if value is None:
-            self.problems.add(path, f"{name} is missing")
-            return None
-        if not isinstance(value, int) or isinstance(value, bool):
-            self.problems.add(path, f"{name} must be a whole number, got {value!r}")
-            return None
-        if value < least:
-            self.problems.add(path, f"{name} must be at least {least}, got {value}")
-            return None
-        number: int = value
-        return number
-
-    def money(self, value: object, path: str, name: str, *, least: int = 1) -> int | None:
-        """An amount in minor units, a multiple of the smallest chip."""
-        amount = self.whole(value, path, name, least=least)
-        if amount is not None and amount % self.chip:
-            self.problems.add(
-                path, f"{name} {amount} is not a multiple of the smallest chip {self.chip}"
-            )
-            return None
-        return amount
-
-
 def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
     """Read and check the record's configuration (clauses 1, 3-5); every problem at once."""
     if not isinstance(record, Mapping):
         raise RuleError(
             "the hand record must be an object with structure, small_bet, big_bet, dealer, players"
         )
-    read = _Reader(rules)
+    read = RecordReader(rules.smallest_chip)
     problems = read.problems
     read.unknown(record, RECORD_KEYS, "")
 

@@ -88,8 +88,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards
-from casino.rules.errors import Problems, RuleError
+from casino.rules.cards import Card, CardGroup, check_distinct, parse_card
+from casino.rules.errors import RuleError
 from casino.rules.options import is_int
 from casino.rules.pontoon_config import PontoonConfig, check_config
 from casino.rules.pontoon_hand import HandState, PlayerState, PontoonHand
@@ -107,6 +107,7 @@ from casino.rules.pontoon_ops import (
 from casino.rules.pontoon_rules import PontoonRules, coerce_rules, default_rules, parse_rules
 from casino.rules.pontoon_settle import Case
 from casino.rules.pontoon_values import HandValue, Kind, hand_value
+from casino.rules.reading import RecordReader
 from casino.rules.settlement import Settlement
 
 __all__ = [
@@ -181,45 +182,6 @@ class PontoonRecord:
     sale: tuple[int, int] | None
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.problems = Problems()
-
-    def unknown(self, entry: Mapping[str, Any], known: Sequence[str], path: str) -> None:
-        for key in entry:
-            if key not in known:
-                self.problems.add(f"{path}.{key}" if path else str(key), f"unknown field '{key}'")
-
-    def whole(self, value: object, path: str, name: str, *, least: int = 1) -> int | None:
-        if value is None:
-            self.problems.add(path, f"{name} is missing")
-            return None
-        if not is_int(value):
-            self.problems.add(path, f"{name} must be a whole number, got {value!r}")
-            return None
-        if value < least:
-            self.problems.add(path, f"{name} must be at least {least}, got {value}")
-            return None
-        return value
-
-    def cards(self, value: object, path: str, who: str, least: int) -> tuple[Card, ...] | None:
-        try:
-            cards = parse_cards(value, path=path, who=who)
-        except RuleError as error:
-            self.problems.extend(error)
-            return None
-        if len(cards) < least:
-            self.problems.add(path, f"{who}: at least {least} cards are dealt, got {len(cards)}")
-            return None
-        return cards
-
-    def listing(self, value: object, path: str, what: str) -> Sequence[Any]:
-        if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-            self.problems.add(path, f"{what} must be a list")
-            return []
-        return value
-
-
 def _readable(values: object) -> list[Card | None]:
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
         return []
@@ -240,7 +202,7 @@ def parse_record(
     effective = coerce_rules(rules)
     if not isinstance(record, Mapping):
         raise RuleError("the hand record must be an object with banker and players")
-    read = _Reader()
+    read = RecordReader()
     problems = read.problems
     read.unknown(record, RECORD_KEYS, "")
     groups: list[CardGroup] = []
@@ -315,7 +277,7 @@ def parse_record(
 
 
 def _read_hand(
-    read: _Reader,
+    read: RecordReader,
     raw: object,
     path: str,
     seat_words: str,
@@ -377,7 +339,7 @@ def _read_hand(
 
 
 def _read_shoot(
-    read: _Reader, raw: object, players: Sequence[RecordPlayer]
+    read: RecordReader, raw: object, players: Sequence[RecordPlayer]
 ) -> tuple[int | None, bool, tuple[ShootBet, ...]]:
     problems = read.problems
     if raw is None:
