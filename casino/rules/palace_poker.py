@@ -80,8 +80,8 @@ Choices where the brief is silent (card-room practice; the options are in
   (ante, buys, discards, battle money) less any uncalled raise returned; ``amount`` its share
   of the pot less its stake. Odd chips go to the first winner clockwise from the dealer
   (:func:`~casino.rules.pots.split_pot`). Status ``settled`` for the players still in at the
-  end (the pot's contenders), ``folded`` for a fold (in turn or in a battle), ``out`` for a
-  battle lost or tied outright. ``hand`` is the seat's last hand shown (the showdown's, else
+  end (the pot's contenders), ``folded`` for a fold on one's turn (clause 12), ``out`` for a
+  battle lost, tied outright or folded (clause 9: the folding side "is out"). ``hand`` is the seat's last hand shown (the showdown's, else
   its last battle's counted hand).
 """
 
@@ -600,7 +600,7 @@ class PalaceHand:
         other = self._players[battle.other(seat)]
         if battle.last_raiser == other.seat:
             self._return_uncalled(other, battle.last_raise)
-        self._leave(player, Standing.FOLDED)
+        self._leave(player, Standing.OUT)  # clause 9: folding in a battle puts the player out
         result = BattleEnd(
             attacker=battle.attacker,
             defender=battle.defender,

@@ -306,7 +306,8 @@ def test_clause_9_attacker_folds_to_a_raise_and_the_defender_keeps_the_raise() -
     # Seat 2 put in 500 (call) + 1000 (raise); the raise is not called and goes back.
     seats = {seat["seat"]: seat for seat in hand.view()["seats"]}
     assert seats[2]["in_pot"] == 250 + 500 and seats[2]["stack"] == 20_000 - 750
-    assert seats[1]["folded"] and hand.players_in() == (2, 3, 4)
+    # The attacker folding in the battle is out of the hand (clause 9), not merely folded.
+    assert seats[1]["out"] and not seats[1]["folded"] and hand.players_in() == (2, 3, 4)
     assert hand.cards(2)["soldiers"] == cards("7h Kh")  # the attacker's banner, then soldiers
     kept = replay(data, {"uncalled_raise_returned": False})
     assert {seat["seat"]: seat["in_pot"] for seat in kept.view()["seats"]}[2] == 1750

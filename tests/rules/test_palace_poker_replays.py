@@ -53,7 +53,8 @@ def test_last_standing_after_a_battle_fold_with_the_uncalled_re_raise_returned()
     assert settlement.to_dict()["ending"] == "last_standing"
     assert stakes(settlement) == {1: 2750, 2: 2750, 3: 250}
     assert nets(settlement) == {1: 3000, 2: -2750, 3: -250}
-    assert statuses(settlement) == {1: "settled", 2: "folded", 3: "folded"}
+    # Seat 2 folded in a battle, so it is out (clause 9); seat 3 folded on its turn (clause 12).
+    assert statuses(settlement) == {1: "settled", 2: "out", 3: "folded"}
     assert settlement.seat(1).extra["soldiers"] == ["Kh", "Ks", "Kd"]
     fight = settlement.to_dict()["battles"][0]
     assert (fight["result"], fight["winner"], fight["attacker_chips"]) == ("fold", 1, 2000)

@@ -65,7 +65,9 @@ def test_battles_to_the_last_player_standing(palace_table, dealer, client_for):
     # (seat 2's clubs, seat 1's banner suit, do not count).
     assert seats[1]["net"] == 2750 - 250 - 500
     assert seats[2]["net"] == -1750 and seats[2]["status"] == "out"
-    assert seats[3]["net"] == -250 and seats[3]["status"] in ("out", "folded")
+    assert (
+        seats[3]["net"] == -250 and seats[3]["status"] == "out"
+    )  # folded in a battle: out (clause 9)
     assert body["winners"] == [1]
     assert [b["winner"] for b in body["battles"]][-1] == 1
     assert settlements_recheck() == {"settlements_checked": 1, "mismatches": []}
