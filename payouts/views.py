@@ -65,8 +65,7 @@ class EvaluateView(APIView):
         if not isinstance(body, dict):
             raise ApplicationError("the hand record must be a JSON object")
         record = {k: v for k, v in body.items() if k != "rules"}
-        rules = game.parse_rules(body.get("rules"))
-        return Response(game.evaluate(record, rules).to_dict(), status=status.HTTP_200_OK)
+        return Response(game.evaluate(record, body.get("rules")).to_dict())
 
 
 class SettlementListView(ListAPIView):

@@ -81,11 +81,12 @@ def hand_actions(hand: Hand) -> list[dict[str, Any]]:
 
 
 def hand_state(*, hand: Hand) -> dict[str, Any] | None:
-    """A live hand's state replayed from its log (None for games settled from a record)."""
+    """An open live hand's state replayed from its log (None for a closed hand, which has
+    its settlement, and for games settled from a record)."""
     from .games import adapter
 
     game = adapter(hand.game)
-    if not game.live:
+    if not game.live or hand.status != Hand.Status.OPEN:
         return None
     return dict(game.replay(hand, hand_actions(hand)).view())
 

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from casino.core.roles import DEALER
+from casino.rules.blinds import Choice
 
 from .models import Game, Hand, Seat, Table, TableChange
 from .selectors import hand_state
@@ -87,7 +88,7 @@ class SeatUpdateSerializer(serializers.Serializer):
     player = serializers.CharField(max_length=100, allow_blank=True)
     sitting_out = serializers.BooleanField(default=False)
     blind_choice = serializers.ChoiceField(
-        choices=["", "post_all", "wait", "post_small_dead"],
+        choices=["", *(str(choice) for choice in Choice)],
         default="",
         help_text="7-A: a returning player posts what they owe (post_all; post_small_dead "
         "with MS only) or waits for the big blind",

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
+from casino.rules.blinds import Choice
 from casino.rules.errors import Problems, RuleError
 from casino.rules.rotation import RotationPolicy
 from payouts.models import Settlement
@@ -27,7 +28,7 @@ from .games import ADAPTERS, GameAdapter, adapter
 from .models import Hand, HandAction, Seat, Table, TableChange
 from .selectors import hand_actions, table_config
 
-BLIND_CHOICES = ("post_all", "wait", "post_small_dead")
+BLIND_CHOICES = tuple(str(choice) for choice in Choice)
 
 # ---------------------------------------------------------------- helpers
 

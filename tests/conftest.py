@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -140,8 +139,3 @@ def record(**overrides: Any) -> dict[str, Any]:
     }
     data.update(overrides)
     return data
-
-
-@pytest.fixture
-def on_postgres() -> bool:
-    return connection.vendor == "postgresql"

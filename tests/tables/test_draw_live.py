@@ -185,7 +185,10 @@ def test_a_player_away_when_the_big_blind_passes_gets_ml_and_posts_on_return(
         assert "clause 13" in preview["waiting"][str(away)]
         settle_passively(client, open_hand(client, draw_table))
     owed = {p["type"]: p["amount"] for p in preview["posts"] if p["seat"] == away}
-    assert owed.get("live") == 200 or owed.get("big_blind") == 200, preview
+    if preview["big_blind"] == away:  # the big blind reached the seat first: it just posts it
+        assert owed == {"big_blind": 200}, preview
+    else:  # post all (clause 12): the big blind live and the small blind dead
+        assert owed == {"live": 200, "dead": 100}, preview
     hand = open_hand(client, draw_table)
     assert away in hand["seats"]
     entry = AuditEntry.objects.get(action="hand_open", hand_id=hand["id"])
