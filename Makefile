@@ -23,6 +23,8 @@ install-dev: $(VENV)/.dev
 
 ## run: install, migrate, load demo data and serve on $(HOST). With REDIS_URL set a
 ## Celery worker runs beside the server (stopped with it); otherwise tasks run eagerly.
+## The local demo runs with DEBUG on (unless DEBUG is set); everything else defaults to off.
+run: export DEBUG ?= true
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo

@@ -191,7 +191,7 @@ def bench_endpoint(settles: int) -> None:
     if not url.startswith(("postgres", "pgsql")):
         print("endpoint: skipped (set DATABASE_URL to a PostgreSQL server to measure it)")
         return
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings_test")
     import django
 
     django.setup()

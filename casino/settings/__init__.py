@@ -1,8 +1,10 @@
 """Settings, read from the environment (django-environ).
 
-Every variable has a safe local default so ``make run`` works with nothing set:
-SQLite in the project folder and Celery tasks run eagerly. Set ``DATABASE_URL``
-(PostgreSQL) and ``REDIS_URL`` (Celery broker and result backend) for the real thing.
+``DEBUG`` is off unless the environment turns it on (``make run`` does); with it off,
+``SECRET_KEY`` and ``AUDIT_KEY`` must be set. The other variables have a safe local default
+so ``make run`` works with nothing else set: SQLite in the project folder and Celery tasks
+run eagerly. Set ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (Celery broker and result
+backend) for the real thing. ``casino/settings_test.py`` is what the test suite uses.
 """
 
 from pathlib import Path
@@ -13,12 +15,23 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 env = environ.Env()
 
-DEBUG = env.bool("DEBUG", default=True)
-SECRET_KEY = env.str("SECRET_KEY", default="")
-if not SECRET_KEY:
+DEBUG = env.bool("DEBUG", default=False)
+
+
+def _secret(name: str, local_default: str) -> str:
+    """A secret from the environment; only a local run (``DEBUG`` on) may go without."""
+    value = env.str(name, default="")
+    if value:
+        return value
     if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "local-development-only-not-secret"  # noqa: S105
+        raise RuntimeError(f"{name} must be set when DEBUG is off")
+    return local_default
+
+
+SECRET_KEY = _secret("SECRET_KEY", "local-development-only-not-secret")
+# The key every audit entry is sealed with (HMAC-SHA256). Keep it out of the database: whoever
+# holds it can re-seal the audit chain.
+AUDIT_KEY = _secret("AUDIT_KEY", "local-development-only-audit-key")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [

@@ -1,0 +1,13 @@
+"""The settings the test suite runs with: the real settings, with fixed keys.
+
+Tests run with ``DEBUG`` off (as pytest-django does anyway), so the keys a production
+server must be given are given here. Everything else comes from the environment as usual
+(``DATABASE_URL``, ``REDIS_URL``).
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-suite-only-not-secret")
+os.environ.setdefault("AUDIT_KEY", "test-suite-only-audit-key")
+
+from casino.settings import *  # noqa: E402, F403
