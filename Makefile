@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test bench lint format install install-dev demo worker clean
+.PHONY: run test bench lint format install install-dev demo worker beat clean
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -22,14 +22,15 @@ install: $(VENV)/.runtime
 install-dev: $(VENV)/.dev
 
 ## run: install, migrate, load demo data and serve on $(HOST). With REDIS_URL set a
-## Celery worker runs beside the server (stopped with it); otherwise tasks run eagerly.
+## Celery worker with its beat (the audit anchor) runs beside the server (stopped with it);
+## otherwise tasks run eagerly.
 ## The local demo runs with DEBUG on (unless DEBUG is set); everything else defaults to off.
 run: export DEBUG ?= true
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	@if [ -n "$$REDIS_URL" ]; then \
-		$(VENV)/bin/celery -A casino worker --loglevel=INFO --concurrency=2 & \
+		$(VENV)/bin/celery -A casino worker --beat --loglevel=INFO --concurrency=2 & \
 		worker=$$!; trap "kill $$worker" EXIT INT TERM; \
 		$(PY) manage.py runserver $(HOST); \
 	else \
@@ -57,6 +58,11 @@ format: install-dev
 
 worker: install
 	$(VENV)/bin/celery -A casino worker --loglevel=INFO
+
+## beat: the Celery beat scheduler on its own (anchors the audit chain every
+## AUDIT_ANCHOR_INTERVAL seconds); run exactly one.
+beat: install
+	$(VENV)/bin/celery -A casino beat --loglevel=INFO
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .pytest_cache .mypy_cache .ruff_cache

@@ -11,3 +11,9 @@ os.environ.setdefault("SECRET_KEY", "test-suite-only-not-secret")
 os.environ.setdefault("AUDIT_KEY", "test-suite-only-audit-key")
 
 from casino.settings import *  # noqa: E402, F403
+
+# The test client speaks plain http; the other secure defaults of DEBUG off stay on, and
+# tests that need https pass ``secure=True``.
+SECURE_SSL_REDIRECT = False
+# Login tests check many passwords; a fast hasher keeps them quick (never outside tests).
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,19 +1,28 @@
 from django.contrib import admin
 from django.contrib.auth.decorators import login_required
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 
+from casino.core.accounts import LogoutAllView, LogoutView, SessionLoginView, TokenLoginView
+from casino.core.middleware import api_not_found
+
 api_v1 = [
-    path("auth/token/", ObtainAuthToken.as_view(), name="auth-token"),
+    path("auth/token/", TokenLoginView.as_view(), name="auth-token"),
+    path("auth/logout/", LogoutView.as_view(), name="auth-logout"),
+    path("auth/logout-all/", LogoutAllView.as_view(), name="auth-logout-all"),
     path("", include("tables.urls")),
     path("", include("payouts.urls")),
 ]
 
+# The admin's own password form would get around the login limits: an anonymous visitor
+# is sent to the throttled login page instead, which comes back to the admin.
+admin.site.login = login_required(admin.site.login)  # type: ignore[method-assign]
+
 urlpatterns = [
     path("", login_required(TemplateView.as_view(template_name="home.html")), name="home"),
+    path("accounts/login/", SessionLoginView.as_view(), name="login"),  # throttled
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
@@ -23,4 +32,6 @@ urlpatterns = [
         SpectacularSwaggerView.as_view(url_name="schema", permission_classes=[AllowAny]),
         name="docs",
     ),
+    # Last: any other path under /api/ is a JSON 404 (also with DEBUG on).
+    re_path(r"^api/", api_not_found, name="api-not-found"),
 ]

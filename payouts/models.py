@@ -1,6 +1,10 @@
-"""Settlements with their payout lines, the hash-chained audit log and audit checks."""
+"""Settlements with their payout lines, the sealed audit chain and audit checks.
 
-import pgtrigger
+Settlements, their seat rows and payout lines and the audit entries are append-only: on
+PostgreSQL a trigger refuses UPDATE, DELETE and TRUNCATE (migration ``0002``); a correction
+is a new audited record.
+"""
+
 from django.conf import settings
 from django.db import models
 
@@ -67,13 +71,16 @@ class PayoutLine(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One append-only, hash-chained entry: who did what, when, before and after.
+    """One append-only entry of the audit chain: who did what, when, before and after.
 
-    ``hash`` covers this entry's content and the previous entry's hash, so editing or
-    removing any entry breaks every hash after it. On PostgreSQL a trigger refuses
-    UPDATE and DELETE outright.
+    ``hash`` is an HMAC (keyed with ``AUDIT_KEY``, which the database never holds) over the
+    entry's content, its sequence number and the previous entry's hash, so editing,
+    removing or inserting an entry breaks the chain, and nobody without the key can seal a
+    forged one. ``seq`` runs 1, 2, 3, ... without gaps. On PostgreSQL a trigger refuses
+    UPDATE, DELETE and TRUNCATE (``payouts/migrations/0002``).
     """
 
+    seq = models.PositiveBigIntegerField(unique=True, help_text="1, 2, 3, ... without gaps")
     at = models.DateTimeField()
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
@@ -86,24 +93,21 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     prev_hash = models.CharField(max_length=64)
-    hash = models.CharField(max_length=64, unique=True)
+    hash = models.CharField(max_length=64, unique=True, help_text="HMAC-SHA256 seal")
 
     class Meta:
-        ordering = ["id"]
-        triggers = [
-            pgtrigger.Protect(
-                name="audit_entry_append_only",
-                operation=pgtrigger.Update | pgtrigger.Delete,
-            )
-        ]
+        ordering = ["seq"]
 
     def __str__(self) -> str:
         return f"{self.pk} {self.action} {self.subject}"
 
 
 class AuditChainHead(models.Model):
-    """A single row locked while appending, so entries chain one after another."""
+    """A single row locked while appending, so entries chain one after another. The head
+    itself is not trusted by the audit check: anchors written outside the database are
+    (``payouts/chain.py``)."""
 
+    seq = models.PositiveBigIntegerField(default=0, help_text="the last entry's seq")
     last_hash = models.CharField(max_length=64, default="0" * 64)
 
     def __str__(self) -> str:

@@ -172,3 +172,44 @@ class AuditCheckSerializer(serializers.ModelSerializer):
     class Meta:
         model = AuditCheck
         fields = ["id", "status", "requested_by", "requested_at", "finished_at", "report"]
+
+
+# --------------------------------------------------------------------------- list filters
+
+#: Ids are PostgreSQL bigints: a filter beyond them matches nothing and is refused.
+MAX_ID = 2**63 - 1
+
+
+def _id_filter(what: str) -> serializers.IntegerField:
+    words = f"must be {what} id, a whole number from 1 to {MAX_ID}"
+    return serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text=f"only those of this {what.split()[-1]} (its id)",
+        error_messages={
+            "invalid": words,
+            "min_value": words,
+            "max_value": words,
+            "max_string_length": words,
+        },
+    )
+
+
+class SettlementFilterSerializer(serializers.Serializer):
+    """``GET /api/v1/settlements/`` query parameters; a bad one is a 400 naming it."""
+
+    table = _id_filter("a table")
+
+
+class AuditEntryFilterSerializer(serializers.Serializer):
+    """``GET /api/v1/audit/entries/`` query parameters; a bad one is a 400 naming it."""
+
+    table = _id_filter("a table")
+    hand = _id_filter("a hand")
+    action = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=AuditEntry._meta.get_field("action").max_length,
+        help_text="only entries of this action (e.g. hand_settle)",
+    )

@@ -13,19 +13,29 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.core.errors import ApplicationError, NotFound
+from casino.core.idempotency import idempotent
 from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, ROLES
 from casino.rules.games import GAMES
 
 from . import selectors, services
 from .serializers import (
     AuditCheckSerializer,
+    AuditEntryFilterSerializer,
     AuditEntrySerializer,
     DrawEvaluateSerializer,
     GameSerializer,
     HighCardFlushEvaluateSerializer,
+    SettlementFilterSerializer,
     SettlementResultSerializer,
     SettlementSerializer,
 )
+
+
+def query_filters(serializer_class: type[Any], request: Request) -> dict[str, Any]:
+    """The list's query-parameter filters, checked: a bad one is a 400 naming it."""
+    filters = serializer_class(data=request.query_params)
+    filters.is_valid(raise_exception=True)
+    return dict(filters.validated_data)
 
 
 class GameListView(APIView):
@@ -71,13 +81,15 @@ class EvaluateView(APIView):
 class SettlementListView(ListAPIView):
     serializer_class = SettlementSerializer
 
-    @extend_schema(parameters=[OpenApiParameter("table", OpenApiTypes.INT)])
+    @extend_schema(
+        parameters=[OpenApiParameter("table", OpenApiTypes.INT, description="a table's id")]
+    )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        table = self.request.query_params.get("table")
-        return selectors.settlement_list(table_id=int(table) if table and table.isdigit() else None)
+        filters = query_filters(SettlementFilterSerializer, self.request)
+        return selectors.settlement_list(table_id=filters.get("table"))
 
 
 class SettlementDetailView(RetrieveAPIView):
@@ -94,23 +106,20 @@ class AuditEntryListView(ListAPIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("table", OpenApiTypes.INT),
-            OpenApiParameter("hand", OpenApiTypes.INT),
-            OpenApiParameter("action", OpenApiTypes.STR),
+            OpenApiParameter("table", OpenApiTypes.INT, description="a table's id"),
+            OpenApiParameter("hand", OpenApiTypes.INT, description="a hand's id"),
+            OpenApiParameter("action", OpenApiTypes.STR, description="e.g. hand_settle"),
         ]
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        params = self.request.query_params
-
-        def number(name: str) -> int | None:
-            value = params.get(name)
-            return int(value) if value and value.isdigit() else None
-
+        filters = query_filters(AuditEntryFilterSerializer, self.request)
         return selectors.audit_entry_list(
-            table_id=number("table"), hand_id=number("hand"), action=params.get("action")
+            table_id=filters.get("table"),
+            hand_id=filters.get("hand"),
+            action=filters.get("action"),
         )
 
 
@@ -125,9 +134,9 @@ class AuditCheckListView(ListAPIView):
         return selectors.audit_check_list()
 
     @extend_schema(request=None, responses={202: AuditCheckSerializer})
+    @idempotent
     def post(self, request: Request) -> Response:
         check = services.audit_check_request(user=request.user)
-        check.refresh_from_db()
         return Response(AuditCheckSerializer(check).data, status=status.HTTP_202_ACCEPTED)
 
 

@@ -21,7 +21,12 @@ from casino.rules.blinds import Choice
 from casino.rules.errors import Problems, RuleError
 from casino.rules.rotation import RotationPolicy
 from payouts.models import Settlement
-from payouts.services import audit_append, settlement_store
+from payouts.services import (
+    audit_append,
+    hand_setup_digest,
+    settlement_binding,
+    settlement_store,
+)
 
 from . import bank, rotation
 from .games import ADAPTERS, GameAdapter, adapter
@@ -434,6 +439,7 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: Any = None) -> Han
             "rules": hand.rules,
             "config": hand.config,
             **(opening.audit or {}),
+            "setup_sha256": hand_setup_digest(hand),
         },
     )
     return hand
@@ -465,6 +471,14 @@ def hand_act(*, user: AbstractBaseUser, hand_id: int, action: Any) -> dict[str, 
     HandAction.objects.create(
         hand=hand, index=len(actions), action=action, by=user, at=timezone.now()
     )
+    audit_append(
+        actor=user,
+        action="hand_action",
+        subject=f"hand:{hand.pk}",
+        table=hand.table,
+        hand=hand,
+        after={"index": len(actions), "action": action},
+    )
     return {"hand": hand.pk, "actions": len(actions) + 1, **state.view()}
 
 
@@ -493,6 +507,9 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: Any) -> Settlem
             "settlement": settlement.pk,
             "rake": result.rake,
             "nets": {str(s.seat): s.net for s in result.seats},
+            **settlement_binding(
+                hand=hand, record=stored_record, actions=actions, result=settlement.result
+            ),
         },
     )
     game.after_hand(_lock_table(hand.table_id), hand, user, result)

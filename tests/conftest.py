@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rest_framework.authtoken.models import Token
+from django.core.cache import cache
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from casino.celery import app as celery_app
@@ -37,6 +38,14 @@ def _eager_celery() -> Any:
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = True
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache() -> Any:
+    """Each test starts with no login attempts counted (the throttles count in the cache)."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture
@@ -74,13 +83,14 @@ def compliance(make_user: Callable[..., Any]) -> Any:
 
 @pytest.fixture
 def client_for() -> Callable[[Any], APIClient]:
-    """An API client authenticated with the user's token, as a tablet would be."""
+    """An API client authenticated with a token of its own for the user, as a tablet would
+    be."""
 
     def make(user: Any | None) -> APIClient:
         client = APIClient()
         if user is not None:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            _, token = AuthToken.objects.create(user=user)
+            client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
         return client
 
     return make
@@ -139,3 +149,27 @@ def record(**overrides: Any) -> dict[str, Any]:
     }
     data.update(overrides)
     return data
+
+
+@pytest.fixture(autouse=True)
+def _anchor_file(settings: Any, tmp_path: Any) -> None:
+    """Each test anchors the audit chain in a file of its own."""
+    settings.AUDIT_ANCHOR_FILE = str(tmp_path / "audit-anchors.jsonl")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_past_append_only_triggers() -> Any:
+    """Transactional tests are cleaned up with TRUNCATE, which the append-only triggers
+    refuse. Only that clean-up runs with triggers off (``session_replication_role =
+    replica`` for its own transaction, which needs a superuser, as the test database
+    connection is); every test itself runs with them on."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    original = DatabaseOperations.execute_sql_flush
+
+    def flush(self: Any, sql_list: list[str]) -> None:
+        original(self, ["SET LOCAL session_replication_role = replica", *sql_list])
+
+    DatabaseOperations.execute_sql_flush = flush  # type: ignore[method-assign]
+    yield
+    DatabaseOperations.execute_sql_flush = original  # type: ignore[method-assign]

@@ -6,8 +6,12 @@ Every error response has the same shape::
      "errors": [{"path": "players[1].raise", "message": "seat 3: raise 4000 ..."}]}
 
 ``detail`` repeats the messages for a quick read; ``errors`` names every problem and
-where it is. Rules engines raise :class:`casino.rules.errors.RuleError` (400); services
-raise :class:`ApplicationError` with the status that fits (400, 403, 404, 409).
+where it is. The body is bounded: past :data:`MAX_PROBLEMS_SHOWN` problems the rest are only
+counted (``"errors_not_shown": 12`` beside ``errors``, and the detail ends "... and 12 more
+problems"), and every message and path is cut to :data:`MAX_TEXT` characters.
+
+Rules engines raise :class:`casino.rules.errors.RuleError` (400); services raise
+:class:`ApplicationError` with the status that fits (400, 403, 404, 409).
 """
 
 from __future__ import annotations
@@ -47,11 +51,30 @@ class NotFound(ApplicationError):
     status = status.HTTP_404_NOT_FOUND
 
 
-def _body(problems: list[Problem]) -> dict[str, Any]:
-    return {
-        "detail": "; ".join(p.message for p in problems),
-        "errors": [p.to_dict() for p in problems],
-    }
+#: An error body lists at most this many problems; ``errors_not_shown`` counts the rest.
+MAX_PROBLEMS_SHOWN = 50
+#: Each problem's message and path is cut to at most this many characters.
+MAX_TEXT = 300
+
+
+def _clip(text: str) -> str:
+    """``text`` cut to :data:`MAX_TEXT` characters, lone surrogates written as escapes (an
+    error body must always be writable as UTF-8)."""
+    text = text[: MAX_TEXT * 4].encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
+
+
+def error_body(problems: list[Problem]) -> dict[str, Any]:
+    """The contract's error body, bounded: at most :data:`MAX_PROBLEMS_SHOWN` problems, each
+    cut to :data:`MAX_TEXT` characters, so no error body is ever large."""
+    shown = [Problem(_clip(p.path), _clip(p.message)) for p in problems[:MAX_PROBLEMS_SHOWN]]
+    hidden = len(problems) - len(shown)
+    detail = "; ".join(p.message for p in shown)
+    body: dict[str, Any] = {"detail": detail, "errors": [p.to_dict() for p in shown]}
+    if hidden:
+        body["detail"] = f"{detail} ... and {hidden} more problem{'s' if hidden > 1 else ''}"
+        body["errors_not_shown"] = hidden
+    return body
 
 
 def _flatten(detail: Any, path: str = "") -> list[Problem]:
@@ -83,7 +106,7 @@ def _with_path(path: str, message: str) -> str:
 
 
 def problems_response(problems: list[Problem], status_code: int) -> Response:
-    return Response(_body(problems), status=status_code)
+    return Response(error_body(problems), status=status_code)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -103,5 +126,5 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     else:
         detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
         problems = [Problem("", str(detail))]
-    response.data = _body(problems)
+    response.data = error_body(problems)
     return response

@@ -1,10 +1,14 @@
 """``Idempotency-Key`` support for every state-changing POST (CONTRACT.md).
 
-The view runs inside one transaction together with the storing of its response, so
-either both land or neither does. A repeat with the same key and body replays the
-stored response; the same key with another body is a 409. Two requests racing with
-the same key: the loser hits the unique constraint (or the business conflict the
-winner caused), and then replays the winner's stored response.
+The request claims its key first, inside the one transaction that runs the view and stores
+the response: it inserts the key's row before doing anything else. A second request with
+the same key (a double tap, a retry racing the first) blocks on that row until the first
+commits, then finds the stored response and answers with it, whatever it was doing or
+however it failed meanwhile. If the first request fails, its claim rolls back with it and
+the retry runs afresh. The same key with another body is a 409.
+
+Only successful responses (2xx) are stored: a refused request changed nothing, so
+repeating it is safe and answers afresh.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -23,6 +27,7 @@ from .errors import ApplicationError, Conflict
 from .models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
+MAX_KEY_LENGTH = 200
 
 
 def _fingerprint(request: Request) -> str:
@@ -32,7 +37,12 @@ def _fingerprint(request: Request) -> str:
 
 
 def _replay(request: Request, key: str, fingerprint: str) -> Response | None:
-    record = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+    """The stored answer to this key, if a committed request holds one."""
+    record = (
+        IdempotencyRecord.objects.filter(user=request.user, key=key)
+        .exclude(response_status=None)
+        .first()
+    )
     if record is None:
         return None
     if record.fingerprint != fingerprint:
@@ -45,6 +55,13 @@ def _replay(request: Request, key: str, fingerprint: str) -> Response | None:
     return response
 
 
+class _Refused(Exception):
+    """A non-2xx response: roll the transaction back (claim included), then return it."""
+
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
 def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
     """Decorate a DRF view method (``post``) to honour ``Idempotency-Key``."""
 
@@ -54,9 +71,10 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
         if not key:
             with transaction.atomic():
                 return view_method(self, request, *args, **kwargs)
-        if len(key) > 200:
+        if len(key) > MAX_KEY_LENGTH:
             raise ApplicationError(
-                "Idempotency-Key is longer than 200 characters", path="headers.Idempotency-Key"
+                f"Idempotency-Key is longer than {MAX_KEY_LENGTH} characters",
+                path="headers.Idempotency-Key",
             )
         fingerprint = _fingerprint(request)
         replay = _replay(request, key, fingerprint)
@@ -64,18 +82,23 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
             return replay
         try:
             with transaction.atomic():
+                # The claim: a concurrent request with this key waits here until we finish.
+                claim = IdempotencyRecord.objects.create(
+                    user=request.user, key=key, fingerprint=fingerprint
+                )
                 response = view_method(self, request, *args, **kwargs)
-                if response.status_code < 300:
-                    IdempotencyRecord.objects.create(
-                        user=request.user,
-                        key=key,
-                        fingerprint=fingerprint,
-                        response_status=response.status_code,
-                        response_body=response.data,
-                    )
+                if response.status_code >= 300:
+                    raise _Refused(response)
+                claim.response_status = response.status_code
+                claim.response_body = response.data
+                claim.save(update_fields=["response_status", "response_body"])
                 return response
-        except (IntegrityError, Conflict):
-            # Someone else with this key may have won the race: answer as they were answered.
+        except _Refused as refused:
+            return refused.response
+        except Exception:
+            # Whichever way this request failed (the key's row taken, "acted out of turn",
+            # "already settled", ...), if another request with the key has answered
+            # meanwhile, this one answers the same.
             replay = _replay(request, key, fingerprint)
             if replay is not None:
                 return replay

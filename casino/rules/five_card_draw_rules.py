@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import is_int, options_from_dict
+from casino.rules.options import is_int, options_from_dict, parse_bounded
 
 
 class RakeKind(StrEnum):
@@ -99,7 +99,7 @@ class DrawRules:
     def __post_init__(self) -> None:
         # Check Python-built rules exactly as from_dict checks JSON.
         problems = Problems()
-        _parse_rules(self.to_dict(), problems)
+        parse_bounded(_parse_rules, self.to_dict(), problems)
         problems.raise_if_any()
 
     @classmethod

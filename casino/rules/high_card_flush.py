@@ -13,7 +13,7 @@ Interpretations this module makes where the brief leaves room:
   straight-flush run) reaches the table's lowest line (4 and 3 by default, and a flush pay
   table may not go below 4 nor a straight-flush one below 3); it pays the highest line not
   above the player's length. An empty pay table means the bet is not offered, and a stake on
-  it is rejected.
+  it is rejected. Odds are at most ``MAX_ODDS`` (10000:1).
 * **Maximum payout per hand** (clause 12) caps a player's aggregate winnings, i.e. the sum
   of the winning lines (a lost bonus does not offset it). The excess is taken from the
   straight flush bonus first, then the flush bonus, the raise, the ante; each cut line keeps
@@ -59,13 +59,17 @@ from casino.rules.cards import (
     rank_char,
 )
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import is_int, options_from_dict
+from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 GAME_CODE = "high-card-flush"
 GAME_NAME = "High Card Flush"
 CARDS_PER_HAND = 7
 MOST_PLAYERS = 6  # clause 1: 7 hands of 7 cards from one deck
+#: The longest odds a pay table line may offer (10000 for 10000:1): five times the brief's
+#: longest default (1000:1 for a 7-card straight flush), and small enough that a winning bonus
+#: on the largest amount (``MAX_AMOUNT``) is still a storable figure.
+MAX_ODDS = 10_000
 
 
 class Coverage(StrEnum):
@@ -341,7 +345,7 @@ class Rules:
             if not isinstance(table, PayTable) and isinstance(table, Mapping):
                 object.__setattr__(self, name, PayTable(table))
         problems = Problems()
-        _parse_rules(self.to_dict(), problems)
+        parse_bounded(_parse_rules, self.to_dict(), problems)
         problems.raise_if_any()
 
     @classmethod
@@ -489,6 +493,12 @@ def _parse_paytable(value: object, name: str, lowest: int, problems: Problems) -
                 line_path,
                 f"{words} pay table odds must be a whole number of at least 1 (200 for 200:1), "
                 f"got {odds!r}",
+            )
+        elif odds > MAX_ODDS:
+            problems.add(
+                line_path,
+                f"{words} pay table odds {odds} are above the longest allowed, "
+                f"{MAX_ODDS} ({MAX_ODDS}:1)",
             )
         else:
             lines[length] = odds
@@ -682,6 +692,10 @@ class _Reader:
         amount: int = value
         if amount < 0:
             self.problems.add(f"{path}.{key}", f"{name} {amount} must not be negative")
+            return None
+        too_big = beyond_maximum(amount, name)
+        if too_big is not None:
+            self.problems.add(f"{path}.{key}", too_big)
             return None
         chip = self.rules.smallest_chip
         if amount % chip:

@@ -2,15 +2,88 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeGuard, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Protocol, TypeGuard, TypeVar
 
-from .errors import Problems, RuleError
+from .errors import Problem, Problems, RuleError
+
+MAX_AMOUNT: Final = 10**12
+"""The largest amount, in minor units, any engine reads: a stake, ante, raise, bonus, stack,
+bank, kitty, bet, rake amount or cap, or a table limit (10**12 cents is ten billion).
+
+It is far above any real wager or stack, and it keeps every figure a settlement can work out
+from such amounts (a 10,000:1 bonus on it, a pot of every stack at the table, a net, the rake)
+well inside PostgreSQL's ``bigint`` (about 9.2 * 10**18), so a hand that was accepted can
+always be settled and stored. Larger numbers are refused with a ``RuleError`` naming the field
+and this maximum; the API refuses any larger number in a request body before an engine sees
+it."""
+
+MAX_CHIP: Final = 10**9
+"""The largest smallest chip (a denomination, in minor units): far above any real chip, and
+small enough for the 32-bit column a table keeps it in."""
+
+#: Settings bounded below :data:`MAX_AMOUNT`, by name (every game's rules have these).
+SETTING_MAXIMA: Final = {"smallest_chip": MAX_CHIP}
 
 
 def is_int(value: object) -> TypeGuard[int]:
     """A whole number from JSON: ``True`` and ``1.0`` are not."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def beyond_maximum(value: int, name: str, most: int = MAX_AMOUNT) -> str | None:
+    """Why the whole number ``value`` (``name`` says what it is) is refused for being beyond
+    ``most`` either way, or ``None`` when it is within it."""
+    if value > most:
+        return f"{name} {value} is above the maximum of {most}"
+    if value < -most:
+        return f"{name} {value} is below the minimum of {-most}"
+    return None
+
+
+def oversized_numbers(data: object, path: str) -> list[Problem]:
+    """A problem for every whole number beyond :data:`MAX_AMOUNT` anywhere inside ``data``
+    (objects and lists, walked without recursion), at its path (``rules.rake.cap``)."""
+    problems: list[Problem] = []
+    pending: list[tuple[str, object]] = [(path, data)]
+    while pending:
+        where, value = pending.pop()
+        if is_int(value):
+            name = where.removeprefix(f"{path}.").replace("_", " ").replace(".", " ")
+            message = beyond_maximum(value, name)
+            if message is not None:
+                problems.append(Problem(where, message))
+        elif isinstance(value, Mapping):
+            children = [(f"{where}.{key}", item) for key, item in value.items()]
+            pending.extend(reversed(children))
+        elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
+            children = [(f"{where}[{index}]", item) for index, item in enumerate(value)]
+            pending.extend(reversed(children))
+    return problems
+
+
+def parse_bounded(
+    parse: Callable[[dict[str, Any], Problems], dict[str, Any]],
+    data: dict[str, Any],
+    problems: Problems,
+) -> dict[str, Any]:
+    """``parse(data, problems)`` with every number in the settings bounded by
+    :data:`MAX_AMOUNT` (and the :data:`SETTING_MAXIMA` by their own): a number beyond it is a
+    problem at its path, unless the parser has already refused that setting in its own words
+    (a pay table's odds, ``max_raises``)."""
+    before = len(problems.items)
+    values = parse(data, problems)
+    refused = {problem.path for problem in problems.items[before:]}
+    for key, most in SETTING_MAXIMA.items():
+        value = data.get(key)
+        message = beyond_maximum(value, key.replace("_", " "), most) if is_int(value) else None
+        if message is not None and f"rules.{key}" not in refused:
+            problems.add(f"rules.{key}", message)
+            refused.add(f"rules.{key}")
+    problems.items.extend(
+        problem for problem in oversized_numbers(data, "rules") if problem.path not in refused
+    )
+    return values
 
 
 class _Options(Protocol):
@@ -50,6 +123,6 @@ def options_from_dict(
             merged[key] = value
         else:
             problems.add(f"rules.{key}", f"unknown rules setting '{key}'")
-    values = parse(merged, problems)
+    values = parse_bounded(parse, merged, problems)
     problems.raise_if_any()
     return cls(**values)

@@ -16,7 +16,7 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import is_int, options_from_dict
+from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
 from casino.rules.pots import clockwise_from
 
 #: Clause 1: two to five players.
@@ -48,7 +48,7 @@ class PaiuteRules:
 
     def __post_init__(self) -> None:
         problems = Problems()
-        _parse_rules(self.to_dict(), problems)
+        parse_bounded(_parse_rules, self.to_dict(), problems)
         problems.raise_if_any()
 
     @classmethod
@@ -343,8 +343,11 @@ def check_config(
 def check_ante(ante: int, rules: PaiuteRules, path: str, problems: Problems) -> None:
     """Clause 1: an ante of whole chips within the table's limits."""
     chip = rules.smallest_chip
+    too_big = beyond_maximum(ante, "ante")
     if ante < 1:
         problems.add(path, f"the ante must be positive, got {ante}")
+    elif too_big is not None:
+        problems.add(path, too_big)
     elif ante % chip:
         problems.add(path, f"ante {ante} is not a multiple of the smallest chip {chip}")
     else:

@@ -93,6 +93,7 @@ from typing import Any
 
 from casino.rules.cards import SUIT_NAMES, Card, parse_card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
+from casino.rules.options import beyond_maximum
 from casino.rules.palace_poker_config import (
     FEWEST_PLAYERS,
     GROUP_SIZE,
@@ -780,6 +781,9 @@ class PalaceHand:
         amount = action.get("amount")
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise RuleError(f"seat {seat}: {words} as a whole number, got {amount!r}")
+        too_big = beyond_maximum(amount, f"seat {seat}: the amount")
+        if too_big is not None:
+            raise RuleError(too_big)
         return amount
 
     # ------------------------------------------------------------------ settlement

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import is_int
+from casino.rules.options import beyond_maximum, is_int
 from casino.rules.pontoon_rules import PontoonRules
 
 #: Clause 1: two packs are mixed once this many are at the table (the banker included).
@@ -129,11 +129,14 @@ def check_config(
     if config.kitty is not None:
         chip = rules.smallest_chip
         kitty = config.kitty
+        too_big = beyond_maximum(kitty, "kitty")
         if kitty < 1:
             problems.add(
                 where["kitty"],
                 "the kitty is empty: the banker puts up a new kitty or sells the bank (clause 17)",
             )
+        elif too_big is not None:
+            problems.add(where["kitty"], too_big)
         elif kitty % chip:
             problems.add(
                 where["kitty"], f"kitty {kitty} is not a multiple of the smallest chip {chip}"

@@ -25,7 +25,7 @@ from typing import Any
 
 from casino.rules.cards import ACE, Card, parse_card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
-from casino.rules.options import is_int
+from casino.rules.options import beyond_maximum, is_int
 from casino.rules.pontoon_config import PontoonConfig, check_config
 from casino.rules.pontoon_ops import (
     ACTION_FIELDS,
@@ -974,6 +974,9 @@ class PontoonHand:
         chip = self.rules.smallest_chip
         if not is_int(amount) or amount < 1:
             raise RuleError(f"{what} must be a positive whole amount, got {amount!r}")
+        too_big = beyond_maximum(amount, what)
+        if too_big is not None:
+            raise RuleError(too_big)
         if amount % chip:
             raise RuleError(f"{what} {amount} is not a multiple of the smallest chip {chip}")
 

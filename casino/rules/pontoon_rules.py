@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import is_int, options_from_dict
+from casino.rules.options import is_int, options_from_dict, parse_bounded
 
 LOWEST_STICK = 12
 MOST_SPLIT_HANDS = 4
@@ -59,7 +59,7 @@ class PontoonRules:
     def __post_init__(self) -> None:
         # Check Python-built rules exactly as from_dict checks JSON.
         problems = Problems()
-        _parse_rules(self.to_dict(), problems)
+        parse_bounded(_parse_rules, self.to_dict(), problems)
         problems.raise_if_any()
 
     @classmethod

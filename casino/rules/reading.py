@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import Card, parse_cards
 from .errors import Problems, RuleError
-from .options import is_int
+from .options import MAX_AMOUNT, beyond_maximum, is_int
 
 
 class RecordReader:
@@ -26,7 +26,11 @@ class RecordReader:
             if key not in known:
                 self.problems.add(f"{path}.{key}" if path else str(key), f"unknown field '{key}'")
 
-    def whole(self, value: object, path: str, name: str, *, least: int = 1) -> int | None:
+    def whole(
+        self, value: object, path: str, name: str, *, least: int = 1, most: int = MAX_AMOUNT
+    ) -> int | None:
+        """A whole number from ``least`` to ``most`` (:data:`~casino.rules.options.MAX_AMOUNT`,
+        the bound on every amount, unless told)."""
         if value is None:
             self.problems.add(path, f"{name} is missing")
             return None
@@ -35,6 +39,10 @@ class RecordReader:
             return None
         if value < least:
             self.problems.add(path, f"{name} must be at least {least}, got {value}")
+            return None
+        too_big = beyond_maximum(value, name, most)
+        if too_big is not None:
+            self.problems.add(path, too_big)
             return None
         return value
 

@@ -2,14 +2,26 @@
 
 Money is integer minor units. For every hand the seats' nets plus the total rake
 sum to zero; :meth:`Settlement.check_conserved` asserts it and every engine calls
-it before returning.
+it before returning. It also refuses any figure beyond :data:`MAX_SETTLED_FIGURE`, so
+no settlement can ever reach the database as an overflow.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
+
+from .errors import Problem, RuleError
+
+MAX_SETTLED_FIGURE: Final = 10**15
+"""The largest stake, line amount, rake or net (either sign) a settlement may hold.
+
+A thousand times :data:`~casino.rules.options.MAX_AMOUNT`: what the engines work out from
+amounts within that bound stays below it (a High Card Flush player wins at most what the bank
+covers), and it is still far inside PostgreSQL's ``bigint`` (about 9.2 * 10**18) when summed
+over a table. It is the last line of defence behind the engines' input bounds: a figure beyond
+it is a RuleError, never an overflow in the database."""
 
 
 class Outcome(StrEnum):
@@ -105,10 +117,38 @@ class Settlement:
         raise KeyError(number)
 
     def check_conserved(self) -> None:
-        """Chips are conserved: the seats' nets plus the rake sum to zero."""
+        """Chips are conserved: the seats' nets plus the rake sum to zero; and every figure is
+        storable: a RuleError names the seat and wager of any beyond
+        :data:`MAX_SETTLED_FIGURE`."""
+        self.check_storable()
         total = sum(seat.net for seat in self.seats) + self.rake
         if total != 0:
             raise AssertionError(f"chips not conserved: nets plus rake = {total}")
+
+    def check_storable(self) -> None:
+        """RuleError naming the seat and wager of every figure beyond
+        :data:`MAX_SETTLED_FIGURE`."""
+        most = MAX_SETTLED_FIGURE
+        messages: list[str] = []
+
+        def check(value: object, what: str) -> None:
+            if isinstance(value, int) and not -most <= value <= most:
+                messages.append(
+                    f"{what} {value} is beyond the largest figure a settlement can hold "
+                    f"({most}); the amounts in this hand are too large to settle"
+                )
+
+        for seat in self.seats:
+            for line in seat.lines:
+                where = f"seat {seat.seat}: {line.wager}"
+                check(line.stake, f"{where} stake")
+                check(line.amount, f"{where} amount")
+                check(line.extra.get("capped_from"), f"{where} uncapped amount")
+            check(seat.rake, f"seat {seat.seat}: rake")
+            check(seat.net, f"seat {seat.seat}: net")
+        check(self.rake, "the hand's rake")
+        if messages:
+            raise RuleError([Problem("", message) for message in messages])
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {

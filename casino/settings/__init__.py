@@ -7,9 +7,12 @@ run eagerly. Set ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (Celery broker 
 backend) for the real thing. ``casino/settings_test.py`` is what the test suite uses.
 """
 
+import re
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -42,7 +45,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "csp",
     "drf_spectacular",
     "pgtrigger",
     "casino.core",
@@ -51,7 +55,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every error under /api/ (Django's own included) in the JSON error body.
+    "casino.core.middleware.JSONErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -96,15 +103,30 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 
+# The largest request body read, in bytes (256 KiB; a hand record is a few KiB). The API's
+# parser refuses a bigger body with a 400 naming this limit, without reading the rest.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 262_144
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "casino.core.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    # Login attempts (casino/core/accounts.py); "5/min" = 5 a minute (s, min, hour, day).
+    "DEFAULT_THROTTLE_RATES": {
+        "login_user": env.str("LOGIN_RATE_USER", default="5/min"),
+        "login_ip": env.str("LOGIN_RATE_IP", default="30/min"),
+    },
+    # Proxies in front of the server: the client address is taken from X-Forwarded-For only
+    # behind that many of them (0: REMOTE_ADDR; a client cannot pick its own address).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "DEFAULT_PERMISSION_CLASSES": ["casino.core.roles.RolePermission"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "casino.core.errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # JSON only, bounded: body size, nesting depth, numbers, text (casino/core/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["casino.core.parsers.BoundedJSONParser"],
+    # ?limit= (50 unless given, at most 200) and a bounded ?offset= (casino/core/pagination.py).
+    "DEFAULT_PAGINATION_CLASS": "casino.core.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -138,9 +160,75 @@ CELERY_TASK_TIME_LIMIT = 600
 CELERY_TASK_SOFT_TIME_LIMIT = 540
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# The audit chain's head is anchored outside the database (payouts/chain.py): every
+# AUDIT_ANCHOR_INTERVAL seconds Celery beat appends it to AUDIT_ANCHOR_FILE (put it on
+# append-only storage) and logs it to the "casino.audit.anchor" logger.
+AUDIT_ANCHOR_FILE = env.str("AUDIT_ANCHOR_FILE", default=str(BASE_DIR / "audit-anchors.jsonl"))
+AUDIT_ANCHOR_INTERVAL = env.int("AUDIT_ANCHOR_INTERVAL", default=300)
+CELERY_BEAT_SCHEDULE = {
+    "audit-anchor": {"task": "payouts.audit_anchor", "schedule": AUDIT_ANCHOR_INTERVAL},
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+}
+
+# ---- Accounts and security
+# Token login, login throttling, demo users: casino/core/accounts.py. Every setting below can
+# be set from the environment; the defaults are the secure ones when DEBUG is off and relaxed
+# for a local run (DEBUG on). README "Accounts and security" lists a production environment
+# with which `manage.py check --deploy` is clean.
+_secure = not DEBUG
+
+AUTHENTICATION_BACKENDS = ["casino.core.accounts.DemoAwareBackend"]
+
+# django-rest-knox: one token per login (only its hash is stored), expiring after one shift.
+TOKEN_TTL_HOURS = env.int("TOKEN_TTL_HOURS", default=10)
+if TOKEN_TTL_HOURS < 1:
+    raise RuntimeError("TOKEN_TTL_HOURS must be at least 1")
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=TOKEN_TTL_HOURS),
+    "AUTO_REFRESH": False,
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+for _variable, _scope in [("LOGIN_RATE_USER", "login_user"), ("LOGIN_RATE_IP", "login_ip")]:
+    _rate = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][_scope]
+    if not re.fullmatch(r"[0-9]+/(s|sec|m|min|h|hour|d|day)", _rate):
+        raise RuntimeError(f"{_variable} must look like 5/min (per s, min, hour or day): {_rate!r}")
+
+# The login throttles count in this cache. Local memory is per process: with several server
+# processes use Redis (e.g. redis://127.0.0.1:6379/1) so that the limits hold across them.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=_secure)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if _secure else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_secure)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=_secure)
+# Behind a TLS-terminating proxy, e.g. HTTP_X_FORWARDED_PROTO,https (the proxy must set it).
+SECURE_PROXY_SSL_HEADER = env.tuple("SECURE_PROXY_SSL_HEADER", default=None)
+if SECURE_PROXY_SSL_HEADER is not None and len(SECURE_PROXY_SSL_HEADER) != 2:
+    raise RuntimeError("SECURE_PROXY_SSL_HEADER must be a header and a value: HTTP_X_...,https")
+SECURE_REFERRER_POLICY = env.str("SECURE_REFERRER_POLICY", default="same-origin")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=_secure)
+SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=TOKEN_TTL_HOURS * 3600)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=_secure)
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# django-csp: everything from this server only (the floor's LAN has no internet). The pages'
+# one <style> block carries the request's nonce.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "style-src": [SELF, NONCE],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
 }

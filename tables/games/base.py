@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from casino.core.errors import ApplicationError, Conflict
 from casino.rules.errors import Problems
+from casino.rules.options import MAX_AMOUNT
 from casino.rules.rotation import next_seat_clockwise
 from casino.rules.settlement import Settlement
 from tables.models import Hand, Seat, Table
@@ -91,7 +92,12 @@ class LiveGame(GameAdapter):
 
 
 def positive_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    """A table limit: a whole number of minor units from 1 to the engines' ``MAX_AMOUNT``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_AMOUNT
+
+
+#: What :func:`positive_int` asks for, in a problem's words (``f"{name} {LIMIT_WORDS}"``).
+LIMIT_WORDS = f"must be a whole number of minor units from 1 to {MAX_AMOUNT}"
 
 
 def next_dealer(table: Table, body: dict[str, Any]) -> int:

@@ -11,7 +11,7 @@ from casino.rules.errors import Problems, RuleError
 from tables.models import Hand, Seat, Table
 from tables.selectors import table_config
 
-from .base import LiveGame, Opening, positive_int
+from .base import LIMIT_WORDS, LiveGame, Opening, positive_int
 
 
 class FiveCardDraw(LiveGame):
@@ -28,7 +28,7 @@ class FiveCardDraw(LiveGame):
             problems.add("structure", f"structure must be one of {', '.join(structures)}")
         for name in ("small_blind", "big_blind", "big_bet"):
             if not positive_int(limits.get(name)):
-                problems.add(name, f"{name} must be a whole number of minor units, at least 1")
+                problems.add(name, f"{name} {LIMIT_WORDS}")
         if problems:
             return
         if limits["small_blind"] > limits["big_blind"]:

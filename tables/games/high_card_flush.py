@@ -12,7 +12,7 @@ from tables import rotation
 from tables.models import Hand, Seat, Table
 from tables.selectors import seats_in_play, table_config
 
-from .base import GameAdapter, Opening, positive_int
+from .base import LIMIT_WORDS, GameAdapter, Opening, positive_int
 
 
 class HighCardFlush(GameAdapter):
@@ -25,7 +25,7 @@ class HighCardFlush(GameAdapter):
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
         for name in self.limit_fields:
             if not positive_int(limits.get(name)):
-                problems.add(name, f"{name} must be a whole number of minor units, at least 1")
+                problems.add(name, f"{name} {LIMIT_WORDS}")
         if problems:
             return
         for low, high, words in (

@@ -9,7 +9,7 @@ from casino.rules.errors import Problems
 from tables.models import Table
 from tables.selectors import seats_in_play, table_config
 
-from .base import DealerRotating, Opening, next_dealer, positive_int
+from .base import LIMIT_WORDS, DealerRotating, Opening, next_dealer, positive_int
 
 
 class Paiute(DealerRotating):
@@ -22,7 +22,7 @@ class Paiute(DealerRotating):
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
         if not positive_int(limits.get("ante")):
-            problems.add("ante", "ante must be a whole number of minor units, at least 1")
+            problems.add("ante", f"ante {LIMIT_WORDS}")
 
     def hand_rules(self, config: dict[str, Any]) -> dict[str, Any]:
         ante = config["ante"]

@@ -12,7 +12,7 @@ from tables import bank
 from tables.models import Hand, Table
 from tables.selectors import seats_in_play, table_config
 
-from .base import LiveGame, Opening, positive_int
+from .base import LIMIT_WORDS, LiveGame, Opening, positive_int
 
 
 class Pontoon(LiveGame):
@@ -28,7 +28,7 @@ class Pontoon(LiveGame):
             value = limits.get(name)
             optional = name.startswith("kitty")  # no kitty limits: no Shoot Pontoon
             if not (optional and value is None) and not positive_int(value):
-                problems.add(name, f"{name} must be a whole number of minor units, at least 1")
+                problems.add(name, f"{name} {LIMIT_WORDS}")
         if problems:
             return
         if limits["stake_min"] > limits["stake_max"]:

@@ -1,17 +1,30 @@
-"""The audit log: every step appends a hash-chained entry; checks find tampering."""
+"""The audit chain and the audit check, tried as an attacker would: every forgery, deletion,
+re-sealing and truncation is found, and each finding names the hand, the seat and the line.
+
+Forgeries are written the way someone with the database's superuser rights would (on
+PostgreSQL, with the append-only triggers switched off for the statement); the app's own
+role cannot write them at all (test_append_only_pg.py).
+"""
 
 from __future__ import annotations
 
-import pgtrigger
-import pytest
-from django.db import DatabaseError, transaction
+import json
+import logging
+from pathlib import Path
 
-from payouts import services
-from payouts.models import AuditCheck, AuditEntry, Settlement
+import pytest
+
+from casino.rules.games import GAMES
+from payouts import chain, services
+from payouts.audit import audit_report
+from payouts.models import AuditChainHead, AuditCheck, AuditEntry, PayoutLine, Settlement
+from payouts.tasks import audit_anchor_task
+from tables import services as table_services
+from tables.models import Hand
 from tests.conftest import record
+from tests.payouts.forgery import as_database_superuser
 
 pytestmark = pytest.mark.django_db
-PROTECT = "payouts.AuditEntry:audit_entry_append_only"
 
 
 @pytest.fixture
@@ -20,102 +33,312 @@ def settled_hand(dp_table, dealer, client_for):
     hand = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
     response = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
     assert response.status_code == 201
-    return hand
+    return Hand.objects.get(pk=hand["id"])
 
 
-def test_each_entry_chains_to_the_one_before(settled_hand):
-    entries = list(AuditEntry.objects.order_by("id"))
-    assert entries[0].prev_hash == "0" * 64
+def findings_for(report, hand):
+    return [f for f in report["findings"] if f["hand"] == hand.pk]
+
+
+def reseal_from(seq, *, key_holder):
+    """Re-seal every entry from ``seq`` on and move the head: with the real key (an insider
+    who holds it) or without it (plain sha256 of the same content)."""
+    prev = AuditEntry.objects.get(seq=seq - 1).hash if seq > 1 else chain.GENESIS_HASH
+    with as_database_superuser():
+        for entry in AuditEntry.objects.filter(seq__gte=seq).order_by("seq"):
+            entry.prev_hash = prev
+            fields = chain.entry_fields(entry)
+            entry.hash = chain.seal(fields) if key_holder else chain.digest(str(fields))
+            AuditEntry.objects.filter(pk=entry.pk).update(prev_hash=prev, hash=entry.hash)
+            prev = entry.hash
+        last = AuditEntry.objects.order_by("-seq").first()
+        AuditChainHead.objects.filter(pk=1).update(seq=last.seq, last_hash=last.hash)
+
+
+# ---------------------------------------------------------------- an honest floor
+
+
+def test_entries_are_numbered_sealed_and_linked_and_the_check_passes(settled_hand):
+    entries = list(AuditEntry.objects.order_by("seq"))
+    assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+    assert entries[0].prev_hash == chain.GENESIS_HASH
     for previous, entry in zip(entries, entries[1:], strict=False):
         assert entry.prev_hash == previous.hash
     actions = [e.action for e in entries]
-    for expected in (
-        "table_create",
-        "seat_update",
-        "table_open",
-        "rotation_offer",
-        "rotation_accept",
-        "hand_open",
-        "hand_settle",
-    ):
+    for expected in ("table_create", "table_open", "rotation_accept", "hand_open", "hand_settle"):
         assert expected in actions
-    assert services.audit_verify_chain()["ok"] is True
+    settle = AuditEntry.objects.get(action="hand_settle")
+    assert len(settle.after["history_sha256"]) == len(settle.after["result_sha256"]) == 64
+    report = audit_report()
+    assert report["ok"] is True, report
+    assert (report["hands_checked"], report["settlements_checked"]) == (1, 1)
+    assert report["chain"]["entries_checked"] == len(entries)
 
 
-def test_an_edited_entry_breaks_the_chain_at_that_entry(settled_hand):
+def test_a_seal_needs_the_key(settled_hand, settings):
     entry = AuditEntry.objects.get(action="hand_settle")
-    with pgtrigger.ignore(PROTECT):
-        AuditEntry.objects.filter(pk=entry.pk).update(after={"rake": 0})
-    result = services.audit_verify_chain()
-    assert result["ok"] is False and result["broken_at"] == entry.pk
-    assert "hand_settle" in result["problem"]
+    assert chain.seal(chain.entry_fields(entry)) == entry.hash
+    settings.AUDIT_KEY = "another key"
+    assert chain.seal(chain.entry_fields(entry)) != entry.hash
+    report = audit_report()
+    assert report["chain"]["ok"] is False and report["chain"]["broken_at"] == 1
 
 
-def test_a_removed_last_entry_is_detected(settled_hand):
-    last = AuditEntry.objects.order_by("-id").first()
-    with pgtrigger.ignore(PROTECT):
-        AuditEntry.objects.filter(pk=last.pk).delete()
-    result = services.audit_verify_chain()
-    assert result["ok"] is False and "missing" in result["problem"]
+# ---------------------------------------------------------------- the chain itself
 
 
-def test_recheck_resettles_stored_hands_and_reports_a_tampered_result(settled_hand):
-    assert services.settlements_recheck() == {"settlements_checked": 1, "mismatches": []}
-    settlement = Settlement.objects.get()
-    result = dict(settlement.result)
-    result["rake"] = 0
-    Settlement.objects.filter(pk=settlement.pk).update(result=result)
-    report = services.settlements_recheck()
-    assert report["settlements_checked"] == 1
-    [mismatch] = report["mismatches"]
-    assert mismatch["hand"] == settled_hand["id"] and "rake" in mismatch["fields"]
+def test_an_edited_entry_is_found_at_that_entry(settled_hand):
+    entry = AuditEntry.objects.get(action="hand_settle")
+    with as_database_superuser():
+        AuditEntry.objects.filter(pk=entry.pk).update(after={**entry.after, "rake": 0})
+    report = audit_report()
+    assert report["ok"] is False
+    assert report["chain"]["broken_at"] == entry.seq
+    assert "hand_settle" in report["chain"]["problem"] and "altered" in report["chain"]["problem"]
 
 
-def test_recheck_reports_a_tampered_payout_line(settled_hand):
-    settlement = Settlement.objects.get()
-    line = settlement.seats.get(seat=3).lines.get(wager="raise")
-    line.amount = 4000
-    line.save()
-    [mismatch] = services.settlements_recheck()["mismatches"]
-    assert "payout lines" in mismatch["problem"]
+def test_a_chain_rehashed_without_the_key_is_found(settled_hand):
+    entry = AuditEntry.objects.get(action="hand_settle")
+    with as_database_superuser():
+        AuditEntry.objects.filter(pk=entry.pk).update(after={**entry.after, "rake": 0})
+    reseal_from(entry.seq, key_holder=False)
+    report = audit_report()
+    assert report["chain"]["ok"] is False and report["chain"]["broken_at"] == entry.seq
 
 
-def test_compliance_runs_a_check_through_the_api(
+def test_a_chain_resealed_with_the_key_is_found_by_its_anchor(settled_hand):
+    anchor = chain.anchor_write()
+    first = AuditEntry.objects.get(seq=1)
+    with as_database_superuser():
+        AuditEntry.objects.filter(pk=first.pk).update(actor_name="nobody")
+    reseal_from(1, key_holder=True)
+    report = audit_report()
+    assert report["chain"]["ok"] is True  # a perfect forgery, as far as the database shows
+    assert report["ok"] is False
+    [problem] = report["anchors"]["problems"]
+    assert f"audit entry {anchor['seq']} differs from the one anchored" in problem
+
+
+def test_a_truncated_chain_is_found_by_its_anchor(settled_hand):
+    anchor = chain.anchor_write()
+    keep = AuditEntry.objects.get(action="hand_open")
+    with as_database_superuser():
+        AuditEntry.objects.filter(seq__gt=keep.seq).delete()
+        AuditChainHead.objects.filter(pk=1).update(seq=keep.seq, last_hash=keep.hash)
+    report = audit_report()
+    assert report["chain"]["ok"] is True
+    assert report["ok"] is False
+    assert any(
+        f"entry {anchor['seq']} was anchored" in p and "removed" in p
+        for p in report["anchors"]["problems"]
+    )
+    # The hand the removed entries settled is found too: settled, but not in the chain.
+    assert any("never settled it" in f["problem"] for f in findings_for(report, settled_hand))
+
+
+def test_a_whole_chain_emptied_and_restarted_is_found_by_its_anchor(settled_hand):
+    chain.anchor_write()
+    with as_database_superuser():
+        AuditEntry.objects.all().delete()
+        AuditChainHead.objects.all().delete()
+    services.audit_append(actor=None, action="fresh_start", subject="nothing to see")
+    report = audit_report()
+    assert report["ok"] is False
+    assert any("removed" in p for p in report["anchors"]["problems"])
+    assert any("not in the audit log" in f["problem"] for f in findings_for(report, settled_hand))
+
+
+def test_entries_removed_from_the_end_without_moving_the_head_are_found(settled_hand):
+    with as_database_superuser():
+        AuditEntry.objects.order_by("-seq").first().delete()
+    report = audit_report()
+    assert report["chain"]["ok"] is False and "missing" in report["chain"]["problem"]
+
+
+def test_an_entry_removed_from_the_middle_is_found(settled_hand):
+    with as_database_superuser():
+        AuditEntry.objects.filter(seq=3).delete()
+    report = audit_report()
+    assert report["chain"]["broken_at"] == 3 and "missing" in report["chain"]["problem"]
+
+
+# ---------------------------------------------------------------- settlements
+
+
+def test_a_consistently_forged_settlement_is_found(settled_hand):
+    """The stored record, result, seat rows and lines rewritten to agree with each other:
+    seat 2's flush bonus made 1500, not 500. Re-settling the forgery gives the forgery, so only the
+    binding to the chain can tell."""
+    settlement = Settlement.objects.get(hand=settled_hand)
+    forged_record = json.loads(json.dumps(settlement.record))
+    forged_record["players"][0]["flush_bonus"] = 1500
+    forged = GAMES["high-card-flush"].evaluate(forged_record, settled_hand.rules).to_dict()
+    assert forged != settlement.result
+    with as_database_superuser():
+        Settlement.objects.filter(pk=settlement.pk).update(
+            record=forged_record, result=forged, rake=forged["rake"]
+        )
+        for seat in forged["seats"]:
+            row = settlement.seats.get(seat=seat["seat"])
+            type(row).objects.filter(pk=row.pk).update(net=seat["net"], rake=seat["rake"])
+            for line, wanted in zip(row.lines.order_by("id"), seat["lines"], strict=True):
+                PayoutLine.objects.filter(pk=line.pk).update(
+                    stake=wanted["stake"], amount=wanted["amount"], outcome=wanted["outcome"]
+                )
+    report = audit_report()
+    assert report["ok"] is False
+    problems = [f["problem"] for f in findings_for(report, settled_hand)]
+    assert any("stored history" in p and "not the one settled" in p for p in problems)
+    assert any("stored result is not the one settled" in p for p in problems)
+    assert any("nets or rake differ" in p for p in problems)
+    # Re-settling and the rows agree with the forgery: those checks alone would have passed.
+    assert not any("re-settl" in p or "payout line" in p for p in problems)
+
+
+def test_a_deleted_settlement_is_found(settled_hand):
+    settlement = Settlement.objects.get(hand=settled_hand)
+    with as_database_superuser():
+        PayoutLine.objects.filter(seat__settlement=settlement).delete()
+        settlement.seats.all().delete()
+        Settlement.objects.filter(pk=settlement.pk).delete()
+    report = audit_report()
+    assert report["ok"] is False
+    [finding] = findings_for(report, settled_hand)
+    assert finding["table"] == "HCF-T" and finding["hand_number"] == 1
+    assert "settlement is missing" in finding["problem"]
+
+
+def test_a_deleted_settlement_with_the_hand_reopened_is_found(settled_hand):
+    settlement = Settlement.objects.get(hand=settled_hand)
+    with as_database_superuser():
+        PayoutLine.objects.filter(seat__settlement=settlement).delete()
+        settlement.seats.all().delete()
+        Settlement.objects.filter(pk=settlement.pk).delete()
+        Hand.objects.filter(pk=settled_hand.pk).update(status="voided")
+    entry = AuditEntry.objects.get(action="hand_settle")
+    [finding] = findings_for(audit_report(), settled_hand)
+    assert finding["problem"] == f"the hand is voided, but audit entry {entry.seq} settled it"
+
+
+def test_a_tampered_payout_line_is_named_by_hand_seat_and_line(settled_hand):
+    settlement = Settlement.objects.get(hand=settled_hand)
+    row = settlement.seats.get(seat=3)
+    line = row.lines.get(wager="raise")
+    index = list(row.lines.order_by("id")).index(line)
+    with as_database_superuser():
+        PayoutLine.objects.filter(pk=line.pk).update(amount=line.amount + 2000)
+    [finding] = findings_for(audit_report(), settled_hand)
+    assert (finding["seat"], finding["line"]) == (3, index)
+    assert "stored payout line" in finding["problem"]
+
+
+def test_a_tampered_seat_net_is_named_by_seat(settled_hand):
+    row = Settlement.objects.get(hand=settled_hand).seats.get(seat=2)
+    with as_database_superuser():
+        type(row).objects.filter(pk=row.pk).update(net=row.net + 1)
+    [finding] = findings_for(audit_report(), settled_hand)
+    assert finding["seat"] == 2 and "stored seat row" in finding["problem"]
+
+
+def test_a_hand_written_outside_the_system_is_found(settled_hand, dealer):
+    forged = Hand.objects.create(
+        table=settled_hand.table,
+        number=99,
+        game=settled_hand.game,
+        status="voided",
+        rules=settled_hand.rules,
+        seats=[1, 2],
+        opened_by=dealer,
+        opened_at=settled_hand.opened_at,
+    )
+    [finding] = findings_for(audit_report(), forged)
+    assert "not in the audit log" in finding["problem"]
+
+
+def test_frozen_rules_rewritten_on_an_open_hand_are_found(dp_table, dealer):
+    hand = table_services.hand_open(user=dealer, table_id=dp_table.pk)
+    rules = {**hand.rules, "rake": {"scheme": "per_player", "amount": 0}}
+    Hand.objects.filter(pk=hand.pk).update(rules=rules)  # the hand row is not append-only
+    [finding] = findings_for(audit_report(), hand)
+    assert "frozen rules or set-up differ" in finding["problem"]
+
+
+# ---------------------------------------------------------------- checks and anchors
+
+
+def test_compliance_runs_a_check_once_per_idempotency_key(
     settled_hand, compliance, client_for, django_capture_on_commit_callbacks
 ):
     client = client_for(compliance)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/api/v1/audit/checks/")
-    assert response.status_code == 202
-    check = client.get(f"/api/v1/audit/checks/{response.json()['id']}/").json()
-    assert check["status"] == "passed"
-    assert check["report"]["chain"]["ok"] is True
+        first = client.post("/api/v1/audit/checks/", HTTP_IDEMPOTENCY_KEY="check-1")
+        again = client.post("/api/v1/audit/checks/", HTTP_IDEMPOTENCY_KEY="check-1")
+    assert first.status_code == again.status_code == 202
+    assert again.json()["id"] == first.json()["id"] and again["Idempotent-Replay"] == "true"
+    assert AuditCheck.objects.count() == 1
+    check = client.get(f"/api/v1/audit/checks/{first.json()['id']}/").json()
+    assert check["status"] == "passed", check["report"]
     assert check["report"]["settlements_checked"] == 1
+    logged = AuditEntry.objects.get(action="audit_check")
+    assert logged.actor_name == "compliance" and logged.after["status"] == "passed"
 
 
 def test_dealers_cannot_run_checks_but_read_the_log(settled_hand, dealer, client_for):
     client = client_for(dealer)
     assert client.post("/api/v1/audit/checks/").status_code == 403
-    entries = client.get("/api/v1/audit/entries/", {"hand": settled_hand["id"]}).json()
+    entries = client.get("/api/v1/audit/entries/", {"hand": settled_hand.pk}).json()
     assert [e["action"] for e in entries["results"]] == ["hand_open", "hand_settle"]
 
 
-def test_a_failed_check_is_stored_as_failed(settled_hand):
-    Settlement.objects.update(rake=1)
+def test_a_failed_check_is_stored_as_failed_with_what_broke(settled_hand):
+    row = Settlement.objects.get(hand=settled_hand).seats.get(seat=1)
+    with as_database_superuser():
+        type(row).objects.filter(pk=row.pk).update(rake=row.rake + 100)
     check = AuditCheck.objects.create()
     services.audit_check_run(check_id=check.pk)
     check.refresh_from_db()
     assert check.status == "failed"
-    assert check.report["mismatches"][0]["problem"] == "stored rake differs from the result"
+    [finding] = check.report["findings"]
+    assert finding["hand"] == settled_hand.pk and finding["seat"] == 1
+    assert check.report["findings_total"] == 1
 
 
-@pytest.mark.postgres
-@pytest.mark.parametrize("operation", ["update", "delete"])
-def test_postgres_trigger_refuses_update_and_delete(operation, settled_hand):
-    entry = AuditEntry.objects.first()
-    with pytest.raises(DatabaseError, match="Cannot"), transaction.atomic():
-        if operation == "update":
-            AuditEntry.objects.filter(pk=entry.pk).update(action="nothing")
-        else:
-            AuditEntry.objects.filter(pk=entry.pk).delete()
-    assert AuditEntry.objects.get(pk=entry.pk).action == entry.action
+def test_a_passed_check_anchors_the_head(settled_hand, settings):
+    check = AuditCheck.objects.create()
+    services.audit_check_run(check_id=check.pk)
+    lines = Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()
+    anchor = json.loads(lines[-1])
+    head = AuditChainHead.objects.get(pk=1)
+    assert (anchor["seq"], anchor["hash"]) == (head.seq, head.last_hash)
+
+
+def test_the_beat_task_appends_an_anchor_and_logs_it(settled_hand, settings, caplog):
+    assert "payouts.audit_anchor" in {
+        entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()
+    }
+    with caplog.at_level(logging.INFO, logger="casino.audit.anchor"):
+        first = audit_anchor_task()
+        services.audit_append(actor=None, action="later", subject="something")
+        second = audit_anchor_task()
+    assert second == first + 1
+    lines = Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()
+    assert [json.loads(line)["seq"] for line in lines] == [first, second]
+    assert sum("audit chain anchor" in r.getMessage() for r in caplog.records) == 2
+    assert audit_report()["anchors"] == {
+        "ok": True,
+        "configured": True,
+        "anchors": 2,
+        "latest": json.loads(lines[-1]),
+        "problems": [],
+    }
+
+
+def test_an_edited_anchor_line_is_found(settled_hand, settings):
+    chain.anchor_write()
+    path = Path(settings.AUDIT_ANCHOR_FILE)
+    anchor = json.loads(path.read_text())
+    anchor["seq"] -= 1  # pretend the chain was shorter when anchored
+    path.write_text(json.dumps(anchor) + "\n")
+    report = audit_report()
+    assert report["ok"] is False
+    assert report["anchors"]["problems"] == ["anchor file line 1 is not a sealed anchor"]

@@ -13,6 +13,7 @@ from payouts import services
 from payouts.models import AuditCheck, Settlement
 from tables import services as table_services
 from tests.conftest import record
+from tests.payouts.forgery import as_database_superuser
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 pytestmark = [
@@ -57,10 +58,12 @@ def test_worker_verifies_the_chain_and_resettles_hands(dp_table, dealer, complia
 
 def test_worker_reports_a_mismatch(dp_table, dealer, compliance, redis_worker):
     hand = _settle_one(dp_table, dealer)
-    Settlement.objects.filter(hand_id=hand.pk).update(rake=0)
+    with as_database_superuser():
+        Settlement.objects.filter(hand_id=hand.pk).update(rake=0)
     check = AuditCheck.objects.create(requested_by=compliance)
     from payouts.tasks import audit_check_task
 
     assert audit_check_task.delay(check.pk).get(timeout=60) == "failed"
     check.refresh_from_db()
-    assert check.report["mismatches"][0]["hand"] == hand.pk
+    assert check.report["findings"][0]["hand"] == hand.pk
+    assert "stored rake 0 differs" in check.report["findings"][0]["problem"]

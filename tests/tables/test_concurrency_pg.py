@@ -1,5 +1,6 @@
-"""Two tablets settling the same hand at the same moment, on two real PostgreSQL
-connections: exactly one settlement, the other tablet told 409."""
+"""Tablets racing on real PostgreSQL connections: two settling the same hand get one
+settlement and a 409; retries of one request with one Idempotency-Key, all at the same
+moment, all get the first answer, whatever the losers ran into."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import threading
 
 import pytest
 from django.db import connection, connections
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from payouts.models import AuditEntry, Settlement
-from tables import services
+from payouts.models import AuditCheck, AuditEntry, Settlement
+from tables import selectors, services
+from tables.models import HandAction, Table
 from tests.conftest import record
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -40,7 +42,7 @@ def _race(calls):
 def test_two_tablets_settle_the_same_hand_at_once(dp_table, dealer, floor):
     assert connection.vendor == "postgresql"
     hand = services.hand_open(user=dealer, table_id=dp_table.pk)
-    tokens = [Token.objects.create(user=dealer).key, Token.objects.create(user=floor).key]
+    tokens = [AuthToken.objects.create(user=dealer)[1], AuthToken.objects.create(user=floor)[1]]
 
     def settle(token, key):
         def call():
@@ -65,22 +67,90 @@ def test_two_tablets_settle_the_same_hand_at_once(dp_table, dealer, floor):
     assert AuditEntry.objects.filter(action="hand_settle", hand=hand).count() == 1
 
 
-def test_two_tablets_with_the_same_key_both_get_the_one_settlement(dp_table, dealer):
+RETRIES = 6
+
+
+def _client(user):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user)[1]}")
+    return client
+
+
+def _same_key_retries(user, url, body, key):
+    """``RETRIES`` copies of one request with one key, released together."""
+    clients = [_client(user) for _ in range(RETRIES)]
+
+    def call(client):
+        def send():
+            response = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+            return response.status_code, response.json()
+
+        return send
+
+    return _race([call(client) for client in clients])
+
+
+def _all_the_first_answer(results, status):
+    assert {code for code, _ in results} == {status}, results
+    assert all(body == results[0][1] for _, body in results), results
+    return results[0][1]
+
+
+def test_retries_of_one_settle_all_get_the_one_settlement(dp_table, dealer):
     hand = services.hand_open(user=dealer, table_id=dp_table.pk)
-    token = Token.objects.create(user=dealer).key
-
-    def call():
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-        response = client.post(
-            f"/api/v1/hands/{hand.pk}/settle/",
-            record(),
-            format="json",
-            HTTP_IDEMPOTENCY_KEY="same-key",
-        )
-        return response.status_code, response.json()
-
-    results = _race([call, call])
-    assert [status for status, _ in results] == [201, 201], results
-    assert results[0][1] == results[1][1]
+    results = _same_key_retries(dealer, f"/api/v1/hands/{hand.pk}/settle/", record(), "settle-1")
+    body = _all_the_first_answer(results, 201)
     assert Settlement.objects.filter(hand=hand).count() == 1
+    assert Settlement.objects.get(hand=hand).pk == body["settlement"]
+    assert AuditEntry.objects.filter(action="hand_settle", hand=hand).count() == 1
+
+
+def test_retries_of_one_live_action_record_it_once(floor, dealer):
+    """The losers would otherwise be told "acted out of turn"."""
+    table = services.table_create(
+        user=floor,
+        name="7A-race",
+        game="five-card-draw-7a",
+        seat_count=5,
+        dealer=dealer,
+        limits={"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
+    )
+    for number in (1, 2, 3):
+        services.seat_update(
+            user=floor, table_id=table.pk, number=number, player=f"P{number}", sitting_out=False
+        )
+    services.table_set_status(user=floor, table_id=table.pk, status="open")
+    cards = {1: ["As", "Ad", "Ac", "Kh", "Kd"], 2: ["7s", "8d", "9c", "Jh", "Qd"]}
+    cards[3] = ["7h", "8c", "9d", "Js", "Qc"]
+    hand = services.hand_open(
+        user=dealer,
+        table_id=table.pk,
+        body={"seats": [{"seat": n, "stack": 10_000, "cards": c} for n, c in cards.items()]},
+    )
+    seat = selectors.hand_state(hand=hand)["to_act"]
+    results = _same_key_retries(
+        dealer, f"/api/v1/hands/{hand.pk}/actions/", {"seat": seat, "type": "call"}, "act-1"
+    )
+    body = _all_the_first_answer(results, 200)
+    assert body["actions"] == 1
+    assert HandAction.objects.filter(hand=hand).count() == 1
+    assert AuditEntry.objects.filter(action="hand_action", hand=hand).count() == 1
+
+
+def test_retries_of_one_table_creation_create_it_once(floor):
+    """The losers would otherwise be told "a table named ... already exists"."""
+    body = {
+        "name": "HCF-race",
+        "game": "high-card-flush",
+        "limits": {"ante_min": 100, "ante_max": 1000, "bank_min": 5000, "bank_max": 50000},
+    }
+    results = _same_key_retries(floor, "/api/v1/tables/", body, "create-1")
+    created = _all_the_first_answer(results, 201)
+    assert Table.objects.filter(name="HCF-race").count() == 1
+    assert Table.objects.get(name="HCF-race").pk == created["id"]
+
+
+def test_retries_of_one_audit_check_queue_it_once(compliance):
+    results = _same_key_retries(compliance, "/api/v1/audit/checks/", {}, "check-1")
+    _all_the_first_answer(results, 202)
+    assert AuditCheck.objects.count() == 1

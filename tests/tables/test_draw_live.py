@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from payouts.audit import audit_report
 from payouts.models import AuditEntry, Settlement
-from payouts.services import settlements_recheck
 from tables import services
 from tables.models import HandAction
 
@@ -95,8 +95,15 @@ def test_a_live_hand_from_blinds_to_settlement(draw_table, dealer, client_for):
     stored = Settlement.objects.get(hand_id=hand["id"])
     assert len(stored.record["actions"]) == HandAction.objects.filter(hand_id=hand["id"]).count()
     assert AuditEntry.objects.filter(action="hand_settle", hand_id=hand["id"]).exists()
+    # Every live action is in the audit chain as it happened.
+    logged = AuditEntry.objects.filter(action="hand_action", hand_id=hand["id"]).order_by("seq")
+    assert [e.after["action"] for e in logged] == [
+        a.action for a in HandAction.objects.filter(hand_id=hand["id"]).order_by("index")
+    ]
     # The stored record re-settles through the engine to the same result (the audit check).
-    assert settlements_recheck() == {"settlements_checked": 1, "mismatches": []}
+    report = audit_report()
+    assert report["ok"], report["findings"]
+    assert report["settlements_checked"] == 1
 
 
 def test_an_illegal_action_is_a_400_naming_the_rule_and_nothing_is_stored(

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
+from casino.core.accounts import is_demo_user
 from tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -17,10 +19,16 @@ def test_demo_loads_users_in_each_role_and_an_open_table(capsys, client):
     out = capsys.readouterr().out
     assert "dealer1      / demo-dealer1" in out
     assert "compliance1" in out and "floor1" in out
+    # refused any login once DEBUG is off (tests/core/test_accounts.py)
+    assert all(is_demo_user(user) for user in User.objects.all())
     table = Table.objects.get(name="HCF-1")
     assert table.status == "open" and table.dealer.username == "dealer1"
     assert table.offer_seat == 1
-    token = client.post("/api/v1/auth/token/", {"username": "dealer1", "password": "demo-dealer1"})
+    token = client.post(
+        "/api/v1/auth/token/",
+        {"username": "dealer1", "password": "demo-dealer1"},
+        content_type="application/json",
+    )
     assert token.status_code == 200
     auth = f"Token {token.json()['token']}"
     draw = Table.objects.get(name="7A-1")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from payouts.audit import audit_report
 from payouts.models import Settlement
-from payouts.services import settlements_recheck
 from tables import services
 from tables.models import HandAction
 
@@ -67,7 +67,9 @@ def test_a_call_the_final_turns_and_the_pot(paiute_table, dealer, client_for):
     nets = {s["seat"]: s["net"] for s in body["seats"]}
     assert nets == {1: -100, 2: 200, 3: -100}
     assert body["winners"] == [2]
-    assert settlements_recheck() == {"settlements_checked": 1, "mismatches": []}
+    report = audit_report()
+    assert report["ok"], report["findings"]
+    assert report["settlements_checked"] == 1
     # The deal moves one seat clockwise.
     nxt = client.post(
         f"/api/v1/tables/{paiute_table.pk}/hands/",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from payouts.services import settlements_recheck
+from payouts.audit import audit_report
 from tables import services
 from tables.models import HandAction
 
@@ -70,7 +70,9 @@ def test_battles_to_the_last_player_standing(palace_table, dealer, client_for):
     )  # folded in a battle: out (clause 9)
     assert body["winners"] == [1]
     assert [b["winner"] for b in body["battles"]][-1] == 1
-    assert settlements_recheck() == {"settlements_checked": 1, "mismatches": []}
+    report = audit_report()
+    assert report["ok"], report["findings"]
+    assert report["settlements_checked"] == 1
 
 
 def test_banners_differ_within_a_group_and_a_battle_bet_has_a_minimum(

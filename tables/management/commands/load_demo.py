@@ -1,7 +1,9 @@
 """Load a demo casino floor: users in each role and an open High Card Flush table.
 
 Refuses to run when DEBUG is off: demo users with printed passwords must never exist
-on a real floor. Safe to run again: what exists is kept, passwords are reset.
+on a real floor. They are put in the group ``demo``, which is refused any login (password,
+session or token) while DEBUG is off, should a demo database reach production. Safe to run
+again: what exists is kept, passwords are reset.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from casino.core.accounts import DEMO_GROUP
 from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER
 from tables import services
 from tables.models import Table
@@ -106,11 +109,12 @@ class Command(BaseCommand):
     def _users(self) -> dict[str, Any]:
         User = get_user_model()
         users = {}
+        demo, _ = Group.objects.get_or_create(name=DEMO_GROUP)
         for username, role in USERS:
             user, _ = User.objects.get_or_create(username=username)
             user.set_password(self._password(username))
             user.save()
-            user.groups.add(Group.objects.get(name=role))
+            user.groups.add(Group.objects.get(name=role), demo)
             users[username] = user
         return users
 

@@ -1,0 +1,345 @@
+"""The audit check: the chain, its anchors, and every hand held to what the chain says.
+
+1. The chain: sequence without gaps, every seal and link (``chain.chain_verify``), and every
+   anchor written outside the database still in it (a truncated or rolled-back chain).
+2. Every hand, against the chain:
+   - the hand was opened through the system, and its frozen rules and set-up hash to its
+     ``hand_open`` entry;
+   - its stored action log is the one the chain recorded, action by action;
+   - a settled hand has exactly one ``hand_settle`` entry and one stored settlement; an open
+     or voided hand has neither;
+   - the stored history (rules, set-up, actions, record) and result hash to what the
+     ``hand_settle`` entry says, and so do its nets and rake;
+   - re-settling the stored history through the game gives the stored record and result;
+   - every seat row and payout line matches the result.
+   Chain entries for hands that are no longer in the database are findings too.
+
+Each finding names the hand (and its table and number), and where it applies the seat and
+the payout line (0-based, in the order the result lists them).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+
+from tables.games import adapter
+from tables.models import Hand
+
+from .chain import (
+    RunningDigest,
+    anchors_compare,
+    anchors_read,
+    chain_verify,
+    stored_form,
+)
+from .models import AuditEntry, Settlement
+from .services import hand_setup_digest, settlement_binding
+
+MAX_FINDINGS = 500  # listed in a report; the total is always counted
+
+
+@dataclass
+class ChainHand:
+    """What the chain says about one hand."""
+
+    setup: str | None = None
+    opened: bool = False
+    actions: RunningDigest = field(default_factory=RunningDigest)
+    settles: list[dict[str, Any]] = field(default_factory=list)
+
+
+class ChainFacts:
+    """Collects, while the chain is verified, what it says about each hand, and the seals
+    of the anchored entries."""
+
+    def __init__(self, anchored: set[int]) -> None:
+        self.hands: dict[int, ChainHand] = {}
+        self.anchored = anchored
+        self.seals: dict[int, str] = {}
+
+    def visit(self, entry: AuditEntry) -> None:
+        if entry.seq in self.anchored:
+            self.seals[entry.seq] = entry.hash
+        if entry.hand_id is None:
+            return
+        hand = self.hands.setdefault(entry.hand_id, ChainHand())
+        after = entry.after if isinstance(entry.after, dict) else {}
+        if entry.action == "hand_open":
+            hand.opened = True
+            hand.setup = after.get("setup_sha256")
+        elif entry.action == "hand_action":
+            hand.actions.add(after.get("action"))
+        elif entry.action == "hand_settle":
+            hand.settles.append({**after, "seq": entry.seq})
+
+
+class Findings:
+    def __init__(self) -> None:
+        self.items: list[dict[str, Any]] = []
+        self.total = 0
+
+    def add(
+        self,
+        hand: Hand | int,
+        problem: str,
+        *,
+        seat: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.total += 1
+        if len(self.items) >= MAX_FINDINGS:
+            return
+        where: dict[str, Any]
+        if isinstance(hand, Hand):
+            where = {"hand": hand.pk, "table": hand.table.name, "hand_number": hand.number}
+        else:
+            where = {"hand": hand, "table": None, "hand_number": None}
+        if seat is not None:
+            where["seat"] = seat
+        if line is not None:
+            where["line"] = line
+        self.items.append({**where, "problem": problem})
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = stored_form(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _line_key(line: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        line.get("wager"),
+        line.get("stake"),
+        line.get("outcome"),
+        line.get("amount"),
+        line.get("odds") or "",
+        line.get("against"),
+        line.get("capped_from"),
+    )
+
+
+def _compare_results(
+    hand: Hand, stored: dict[str, Any], fresh: dict[str, Any], findings: Findings
+) -> None:
+    """Name every difference between the stored result and the re-settled one."""
+    for key in sorted(set(stored) | set(fresh)):
+        if key != "seats" and stored.get(key) != fresh.get(key):
+            findings.add(
+                hand,
+                f"re-settling gives a different {key}: stored {_short(stored.get(key))}, "
+                f"re-settled {_short(fresh.get(key))}",
+            )
+    stored_seats = {s["seat"]: s for s in stored.get("seats", [])}
+    fresh_seats = {s["seat"]: s for s in fresh.get("seats", [])}
+    for number in sorted(stored_seats.keys() | fresh_seats.keys()):
+        old, new = stored_seats.get(number), fresh_seats.get(number)
+        if old is None or new is None:
+            side = "stored result" if old is None else "re-settled result"
+            findings.add(hand, f"seat {number} is missing from the {side}", seat=number)
+            continue
+        for key in sorted((old.keys() | new.keys()) - {"lines"}):
+            if old.get(key) != new.get(key):
+                findings.add(
+                    hand,
+                    f"seat {number}: re-settling gives a different {key}: stored "
+                    f"{_short(old.get(key))}, re-settled {_short(new.get(key))}",
+                    seat=number,
+                )
+        old_lines, new_lines = old.get("lines", []), new.get("lines", [])
+        for index in range(max(len(old_lines), len(new_lines))):
+            a = old_lines[index] if index < len(old_lines) else None
+            b = new_lines[index] if index < len(new_lines) else None
+            if a != b:
+                findings.add(
+                    hand,
+                    f"seat {number} line {index}: stored {_short(a)}, re-settled {_short(b)}",
+                    seat=number,
+                    line=index,
+                )
+
+
+def _compare_rows(
+    hand: Hand, settlement: Settlement, result: dict[str, Any], findings: Findings
+) -> None:
+    """Every stored seat row and payout line against the result."""
+    if settlement.rake != result.get("rake"):
+        findings.add(
+            hand, f"stored rake {settlement.rake} differs from the result's {result.get('rake')}"
+        )
+    rows = {row.seat: row for row in settlement.seats.all()}
+    seats = {s["seat"]: s for s in result.get("seats", [])}
+    for number in sorted(rows.keys() | seats.keys()):
+        row, seat = rows.get(number), seats.get(number)
+        if row is None or seat is None:
+            problem = "has no stored seat row" if row is None else "has a stored row but no result"
+            findings.add(hand, f"seat {number} {problem}", seat=number)
+            continue
+        stored = (row.role, row.status, row.hand_description, row.rake, row.net)
+        expected = (seat["role"], seat["status"], seat.get("hand") or "", seat["rake"], seat["net"])
+        if stored != expected:
+            findings.add(
+                hand,
+                f"seat {number}: stored seat row (role, status, hand, rake, net) {stored} "
+                f"differs from the result's {expected}",
+                seat=number,
+            )
+        lines = [
+            (line.wager, line.stake, line.outcome, line.amount, line.odds, line.against)
+            + (line.capped_from,)
+            for line in row.lines.all()
+        ]
+        wanted = [_line_key(line) for line in seat.get("lines", [])]
+        for index in range(max(len(lines), len(wanted))):
+            a = lines[index] if index < len(lines) else None
+            b = wanted[index] if index < len(wanted) else None
+            if a != b:
+                findings.add(
+                    hand,
+                    f"seat {number} line {index}: stored payout line {a} differs from the "
+                    f"result's {b}",
+                    seat=number,
+                    line=index,
+                )
+
+
+def _check_binding(
+    hand: Hand,
+    settlement: Settlement,
+    actions: list[Any],
+    entry: dict[str, Any],
+    findings: Findings,
+) -> None:
+    """The stored settlement against its ``hand_settle`` entry."""
+    seq = entry["seq"]
+    binding = settlement_binding(
+        hand=hand, record=settlement.record, actions=actions, result=settlement.result
+    )
+    if binding["history_sha256"] != entry.get("history_sha256"):
+        findings.add(
+            hand,
+            f"the stored history (rules, set-up, actions or record) is not the one settled "
+            f"in audit entry {seq}",
+        )
+    if binding["result_sha256"] != entry.get("result_sha256"):
+        findings.add(hand, f"the stored result is not the one settled in audit entry {seq}")
+    if entry.get("settlement") != settlement.pk:
+        findings.add(
+            hand,
+            f"audit entry {seq} settled it as settlement {entry.get('settlement')}, "
+            f"the database holds settlement {settlement.pk}",
+        )
+    nets = {str(s["seat"]): s["net"] for s in settlement.result.get("seats", [])}
+    if entry.get("nets") != nets or entry.get("rake") != settlement.result.get("rake"):
+        findings.add(hand, f"the stored nets or rake differ from audit entry {seq}")
+
+
+def _check_resettle(
+    hand: Hand, settlement: Settlement, actions: list[Any], findings: Findings
+) -> None:
+    """Re-settle the stored history; compare the record, the result and every row."""
+    try:
+        record, fresh = adapter(hand.game).settle(hand, settlement.record, actions)
+    except Exception as exc:  # a stored history the engine now refuses is a finding
+        findings.add(hand, f"re-settling failed: {exc}")
+    else:
+        if stored_form(record) != stored_form(settlement.record):
+            findings.add(hand, "re-settling the stored actions gives a different record")
+        _compare_results(
+            hand, settlement.result, json.loads(stored_form(fresh.to_dict())), findings
+        )
+    _compare_rows(hand, settlement, settlement.result, findings)
+
+
+def _settlement_of(hand: Hand) -> Settlement | None:
+    try:
+        return hand.settlement
+    except ObjectDoesNotExist:
+        return None
+
+
+def _check_hand(
+    hand: Hand, chain_hand: ChainHand | None, chain_whole: bool, findings: Findings
+) -> None:
+    actions = [action.action for action in hand.actions.all()]
+    settlement = _settlement_of(hand)
+    if chain_whole:
+        if chain_hand is None or not chain_hand.opened:
+            findings.add(
+                hand, "the hand is not in the audit log: it was written outside the system"
+            )
+            return
+        if chain_hand.setup != hand_setup_digest(hand):
+            findings.add(
+                hand,
+                "the hand's frozen rules or set-up differ from what the audit log recorded "
+                "when it opened",
+            )
+        stored = RunningDigest.of(actions)
+        if (stored.count, stored.hexdigest()) != (
+            chain_hand.actions.count,
+            chain_hand.actions.hexdigest(),
+        ):
+            findings.add(
+                hand,
+                f"the hand's {stored.count} stored actions differ from the "
+                f"{chain_hand.actions.count} actions in the audit log",
+            )
+        settles = chain_hand.settles
+        if len(settles) > 1:
+            seqs = ", ".join(str(s["seq"]) for s in settles)
+            findings.add(hand, f"the audit log settles the hand more than once (entries {seqs})")
+        if hand.status == Hand.Status.SETTLED:
+            if not settles:
+                findings.add(hand, "the hand is marked settled, but the audit log never settled it")
+            if settlement is None:
+                where = f" (audit entry {settles[0]['seq']})" if settles else ""
+                findings.add(hand, f"the hand was settled{where} but its settlement is missing")
+        else:
+            if settles:
+                findings.add(
+                    hand,
+                    f"the hand is {hand.status}, but audit entry {settles[0]['seq']} settled it",
+                )
+            if settlement is not None:
+                findings.add(hand, f"the hand is {hand.status}, but a settlement is stored for it")
+        if settlement is not None and settles:
+            _check_binding(hand, settlement, actions, settles[0], findings)
+    # With a broken chain what it says cannot be trusted, but the stored rows can still be
+    # re-settled and compared with each other.
+    if settlement is not None:
+        _check_resettle(hand, settlement, actions, findings)
+
+
+def audit_report() -> dict[str, Any]:
+    """Verify the chain and its anchors, then every hand; the report a check stores."""
+    anchors = anchors_read()
+    facts = ChainFacts({anchor["seq"] for anchor in anchors.found})
+    chain = chain_verify(facts.visit)
+    anchoring = anchors_compare(anchors, facts.seals, chain)
+    findings = Findings()
+    hands_checked = settlements_checked = 0
+    queryset = (
+        Hand.objects.select_related("table", "settlement")
+        .prefetch_related("actions", "settlement__seats__lines")
+        .order_by("id")
+    )
+    for hand in queryset.iterator(chunk_size=500):
+        hands_checked += 1
+        settlements_checked += _settlement_of(hand) is not None
+        _check_hand(hand, facts.hands.pop(hand.pk, None), chain.ok, findings)
+    if chain.ok:
+        for hand_id in sorted(facts.hands):
+            findings.add(hand_id, "the audit log records this hand, but it is missing")
+    return {
+        "ok": chain.ok and anchoring["ok"] and findings.total == 0,
+        "chain": chain.to_dict(),
+        "anchors": anchoring,
+        "hands_checked": hands_checked,
+        "settlements_checked": settlements_checked,
+        "findings": findings.items,
+        "findings_total": findings.total,
+    }
