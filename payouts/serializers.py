@@ -40,6 +40,32 @@ class HighCardFlushEvaluateSerializer(HighCardFlushRecordSerializer):
     rules = serializers.DictField(required=False, help_text="overrides of the game's defaults")
 
 
+#: A whole High Card Flush hand, as the OpenAPI document's example of a record.
+HCF_RECORD_EXAMPLE = {
+    "designated_player": {
+        "seat": 1,
+        "bank": 50000,
+        "cards": ["As", "Ks", "9s", "5s", "2d", "3c", "4h"],
+    },
+    "players": [
+        {
+            "seat": 2,
+            "cards": ["Ah", "Kh", "7h", "2h", "Qd", "9c", "4c"],
+            "ante": 1000,
+            "raise": 1000,
+            "flush_bonus": 500,
+            "straight_flush_bonus": 0,
+        },
+        {
+            "seat": 3,
+            "cards": ["Jd", "9d", "6d", "5d", "3d", "2c", "5c"],
+            "ante": 1000,
+            "raise": 2000,
+        },
+    ],
+}
+
+
 POST_TYPES = ["small_blind", "big_blind", "live", "dead"]
 ACTION_TYPES = ["fold", "check", "call", "bet", "raise", "draw"]
 
@@ -167,7 +193,9 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 
 
 class AuditCheckSerializer(serializers.ModelSerializer):
-    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    requested_by = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = AuditCheck

@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import status
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.request import Request
@@ -19,6 +24,7 @@ from casino.rules.games import GAMES
 
 from . import selectors, services
 from .serializers import (
+    HCF_RECORD_EXAMPLE,
     AuditCheckSerializer,
     AuditEntryFilterSerializer,
     AuditEntrySerializer,
@@ -62,7 +68,11 @@ class EvaluateView(APIView):
             serializers=[HighCardFlushEvaluateSerializer, DrawEvaluateSerializer],
             resource_type_field_name=None,
         ),
+        parameters=[
+            OpenApiParameter("code", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(GAMES))
+        ],
         responses={200: SettlementResultSerializer},
+        examples=[OpenApiExample("High Card Flush", value=HCF_RECORD_EXAMPLE, request_only=True)],
         description="The body is the game's hand record (high-card-flush: designated_player "
         "and players; five-card-draw-7a: structure, blinds, button, seats, posts, actions) "
         'with an optional "rules" object overriding the defaults.',

@@ -27,7 +27,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
-    dealer = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    dealer = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
     seats = SeatSerializer(many=True, read_only=True)
 
     class Meta:
@@ -97,7 +97,9 @@ class SeatUpdateSerializer(serializers.Serializer):
 
 class TableChangeSerializer(serializers.ModelSerializer):
     requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    decided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    decided_by = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = TableChange
@@ -156,7 +158,7 @@ class RotationStateSerializer(serializers.Serializer):
 class HandSerializer(serializers.ModelSerializer):
     table = serializers.PrimaryKeyRelatedField(read_only=True)
     opened_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    voided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    voided_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
     settlement = serializers.SerializerMethodField()
     state = serializers.SerializerMethodField(help_text="a live hand's state (7-A)")
 

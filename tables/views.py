@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.core.errors import ApplicationError
+from casino.core.errors import NotFound
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
 from payouts.serializers import (
+    HCF_RECORD_EXAMPLE,
     HighCardFlushRecordSerializer,
     SettlementResultSerializer,
 )
@@ -52,7 +53,29 @@ class TableListView(ListAPIView):
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.table_list()
 
-    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
+    @extend_schema(
+        request=TableCreateSerializer,
+        responses={201: TableSerializer},
+        examples=[
+            OpenApiExample(
+                "High Card Flush",
+                request_only=True,
+                value={
+                    "name": "HCF-2",
+                    "game": "high-card-flush",
+                    "seat_count": 7,
+                    "limits": {
+                        "ante_min": 500,
+                        "ante_max": 10000,
+                        "bank_min": 20000,
+                        "bank_max": 500000,
+                    },
+                    "smallest_chip": 25,
+                    "rules": {"rake": {"scheme": "per_player", "amount": 100}},
+                },
+            )
+        ],
+    )
     @idempotent
     def post(self, request: Request) -> Response:
         data = TableCreateSerializer(data=request.data)
@@ -226,7 +249,7 @@ class TableBlindsView(APIView):
         table = get_object_or_404(Table, pk=pk)
         preview = selectors.blinds_preview(table=table)
         if preview is None:
-            raise ApplicationError(f"{table.game} has no blinds")
+            raise NotFound(f"table {table.name} plays {table.game}, which has no blinds")
         return Response(preview)
 
 
@@ -256,10 +279,8 @@ class HandSettleView(APIView):
 
     @extend_schema(
         request=HighCardFlushRecordSerializer,
-        responses={
-            201: SettlementResultSerializer,
-            409: OpenApiResponse(description="hand already settled or voided"),
-        },
+        responses={201: SettlementResultSerializer},
+        examples=[OpenApiExample("High Card Flush", value=HCF_RECORD_EXAMPLE, request_only=True)],
     )
     @idempotent
     def post(self, request: Request, pk: int) -> Response:

@@ -37,6 +37,7 @@ from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from casino.core.authentication import TokenAuthentication
+from casino.core.errors import ErrorResponseSerializer
 
 DEMO_GROUP = "demo"
 LOGIN_FAILED = "Unable to log in with provided credentials."
@@ -162,18 +163,6 @@ class SessionLoginView(auth_views.LoginView):
 
 
 # ---- the token endpoints
-
-
-class ErrorProblemSerializer(serializers.Serializer):
-    path = serializers.CharField(help_text='where the problem is, e.g. "username"; "" if general')
-    message = serializers.CharField()
-
-
-class ErrorResponseSerializer(serializers.Serializer):
-    """The one error shape (``casino.core.errors``)."""
-
-    detail = serializers.CharField()
-    errors = ErrorProblemSerializer(many=True)
 
 
 class TokenLoginSerializer(serializers.Serializer):

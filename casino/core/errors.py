@@ -20,7 +20,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -49,6 +49,24 @@ class Forbidden(ApplicationError):
 
 class NotFound(ApplicationError):
     status = status.HTTP_404_NOT_FOUND
+
+
+class ErrorProblemSerializer(serializers.Serializer):
+    path = serializers.CharField(
+        help_text='where the problem is: a field path ("players[0].raise"), an action index '
+        '("actions[3]"), a header ("headers.Idempotency-Key"); "" for the request as a whole'
+    )
+    message = serializers.CharField(help_text="what is wrong, in words a dealer understands")
+
+
+class ErrorResponseSerializer(serializers.Serializer):
+    """The one error body, for the OpenAPI document (every 4xx and 5xx answer has it)."""
+
+    detail = serializers.CharField(help_text="every problem's message, for a quick read")
+    errors = ErrorProblemSerializer(many=True)
+    errors_not_shown = serializers.IntegerField(
+        required=False, help_text="problems beyond the first 50, counted and not listed"
+    )
 
 
 #: An error body lists at most this many problems; ``errors_not_shown`` counts the rest.

@@ -104,4 +104,10 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
                 return replay
             raise
 
+    wrapper.idempotent = True  # type: ignore[attr-defined]
     return wrapper
+
+
+def is_idempotent(handler: Any) -> bool:
+    """Whether a view method honours ``Idempotency-Key`` (for the OpenAPI document)."""
+    return bool(getattr(handler, "idempotent", False))

@@ -121,7 +121,7 @@ REST_FRAMEWORK = {
     # behind that many of them (0: REMOTE_ADDR; a client cannot pick its own address).
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "DEFAULT_PERMISSION_CLASSES": ["casino.core.roles.RolePermission"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "casino.core.schema.CasinoAutoSchema",
     "EXCEPTION_HANDLER": "casino.core.errors.exception_handler",
     # JSON only, bounded: body size, nesting depth, numbers, text (casino/core/parsers.py).
     "DEFAULT_PARSER_CLASSES": ["casino.core.parsers.BoundedJSONParser"],

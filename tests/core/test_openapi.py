@@ -1,0 +1,71 @@
+"""The OpenAPI document tells a client what every endpoint answers, errors included."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from casino.rules.games import GAMES
+
+pytestmark = pytest.mark.django_db
+ERROR = {"$ref": "#/components/schemas/ErrorResponse"}
+# POSTs that change nothing, or belong to no one yet: no Idempotency-Key.
+NOT_IDEMPOTENT = {
+    "/api/v1/games/{code}/evaluate/",
+    "/api/v1/auth/token/",
+    "/api/v1/auth/logout/",
+    "/api/v1/auth/logout-all/",
+}
+
+
+@pytest.fixture(scope="module")
+def document(django_db_blocker):
+    with django_db_blocker.unblock():
+        return APIClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+
+
+def operations(document):
+    for path, methods in document["paths"].items():
+        for method, operation in methods.items():
+            yield path, method, operation
+
+
+def test_every_error_answer_has_the_one_error_body(document):
+    seen = 0
+    for path, method, operation in operations(document):
+        for code, response in operation["responses"].items():
+            if code.startswith(("4", "5")):
+                seen += 1
+                assert response["content"]["application/json"]["schema"] == ERROR, (
+                    path,
+                    method,
+                    code,
+                )
+    assert seen > 100
+
+
+def test_every_operation_needing_a_role_documents_401_and_403(document):
+    for path, method, operation in operations(document):
+        if path.startswith("/api/v1/auth/"):
+            continue
+        assert {"401", "403"} <= set(operation["responses"]), (path, method)
+        if "{" in path:
+            assert "404" in operation["responses"], (path, method)
+
+
+def test_every_state_changing_post_documents_the_idempotency_key_and_409(document):
+    posts = [(path, op) for path, method, op in operations(document) if method == "post"]
+    assert len(posts) > 15
+    for path, operation in posts:
+        headers = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
+        if path in NOT_IDEMPOTENT:
+            assert "Idempotency-Key" not in headers, path
+        else:
+            assert "Idempotency-Key" in headers, path
+            assert {"400", "409"} <= set(operation["responses"]), path
+
+
+def test_the_evaluate_path_names_the_games(document):
+    operation = document["paths"]["/api/v1/games/{code}/evaluate/"]["post"]
+    [code] = [p for p in operation["parameters"] if p["name"] == "code"]
+    assert sorted(code["schema"]["enum"]) == sorted(GAMES)
