@@ -179,6 +179,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         model = AuditEntry
         fields = [
             "id",
+            "seq",
             "at",
             "actor_name",
             "action",

@@ -42,6 +42,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The endpoint benchmark runs on a throwaway database with the test suite's settings (fixed
+# keys); set before ``casino`` is imported, as its Celery app names the default settings.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings_test")
 
 from casino.rules import five_card_draw  # noqa: E402
 from casino.rules.cards import (  # noqa: E402
@@ -191,7 +194,6 @@ def bench_endpoint(settles: int) -> None:
     if not url.startswith(("postgres", "pgsql")):
         print("endpoint: skipped (set DATABASE_URL to a PostgreSQL server to measure it)")
         return
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings_test")
     import django
 
     django.setup()
