@@ -21,7 +21,9 @@ the payout line (0-based, in the order the result lists them).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
@@ -110,6 +112,17 @@ def _short(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _differing_keys(old: dict[str, Any], new: dict[str, Any], skip: str) -> list[str]:
+    return sorted(k for k in old.keys() | new.keys() if k != skip and old.get(k) != new.get(k))
+
+
+def _differing_lines(old: list[Any], new: list[Any]) -> Iterator[tuple[int, Any, Any]]:
+    """``(index, old, new)`` wherever two lists of lines differ (None past the shorter)."""
+    for index, (a, b) in enumerate(zip_longest(old, new)):
+        if a != b:
+            yield index, a, b
+
+
 def _line_key(line: dict[str, Any]) -> tuple[Any, ...]:
     return (
         line.get("wager"),
@@ -126,13 +139,12 @@ def _compare_results(
     hand: Hand, stored: dict[str, Any], fresh: dict[str, Any], findings: Findings
 ) -> None:
     """Name every difference between the stored result and the re-settled one."""
-    for key in sorted(set(stored) | set(fresh)):
-        if key != "seats" and stored.get(key) != fresh.get(key):
-            findings.add(
-                hand,
-                f"re-settling gives a different {key}: stored {_short(stored.get(key))}, "
-                f"re-settled {_short(fresh.get(key))}",
-            )
+    for key in _differing_keys(stored, fresh, skip="seats"):
+        findings.add(
+            hand,
+            f"re-settling gives a different {key}: stored {_short(stored.get(key))}, "
+            f"re-settled {_short(fresh.get(key))}",
+        )
     stored_seats = {s["seat"]: s for s in stored.get("seats", [])}
     fresh_seats = {s["seat"]: s for s in fresh.get("seats", [])}
     for number in sorted(stored_seats.keys() | fresh_seats.keys()):
@@ -141,25 +153,20 @@ def _compare_results(
             side = "stored result" if old is None else "re-settled result"
             findings.add(hand, f"seat {number} is missing from the {side}", seat=number)
             continue
-        for key in sorted((old.keys() | new.keys()) - {"lines"}):
-            if old.get(key) != new.get(key):
-                findings.add(
-                    hand,
-                    f"seat {number}: re-settling gives a different {key}: stored "
-                    f"{_short(old.get(key))}, re-settled {_short(new.get(key))}",
-                    seat=number,
-                )
-        old_lines, new_lines = old.get("lines", []), new.get("lines", [])
-        for index in range(max(len(old_lines), len(new_lines))):
-            a = old_lines[index] if index < len(old_lines) else None
-            b = new_lines[index] if index < len(new_lines) else None
-            if a != b:
-                findings.add(
-                    hand,
-                    f"seat {number} line {index}: stored {_short(a)}, re-settled {_short(b)}",
-                    seat=number,
-                    line=index,
-                )
+        for key in _differing_keys(old, new, skip="lines"):
+            findings.add(
+                hand,
+                f"seat {number}: re-settling gives a different {key}: stored "
+                f"{_short(old.get(key))}, re-settled {_short(new.get(key))}",
+                seat=number,
+            )
+        for index, a, b in _differing_lines(old.get("lines", []), new.get("lines", [])):
+            findings.add(
+                hand,
+                f"seat {number} line {index}: stored {_short(a)}, re-settled {_short(b)}",
+                seat=number,
+                line=index,
+            )
 
 
 def _compare_rows(
@@ -188,22 +195,17 @@ def _compare_rows(
                 seat=number,
             )
         lines = [
-            (line.wager, line.stake, line.outcome, line.amount, line.odds, line.against)
-            + (line.capped_from,)
-            for line in row.lines.all()
+            (p.wager, p.stake, p.outcome, p.amount, p.odds, p.against, p.capped_from)
+            for p in row.lines.all()
         ]
         wanted = [_line_key(line) for line in seat.get("lines", [])]
-        for index in range(max(len(lines), len(wanted))):
-            a = lines[index] if index < len(lines) else None
-            b = wanted[index] if index < len(wanted) else None
-            if a != b:
-                findings.add(
-                    hand,
-                    f"seat {number} line {index}: stored payout line {a} differs from the "
-                    f"result's {b}",
-                    seat=number,
-                    line=index,
-                )
+        for index, a, b in _differing_lines(lines, wanted):
+            findings.add(
+                hand,
+                f"seat {number} line {index}: stored payout line {a} differs from the result's {b}",
+                seat=number,
+                line=index,
+            )
 
 
 def _check_binding(

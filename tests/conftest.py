@@ -96,6 +96,15 @@ def client_for() -> Callable[[Any], APIClient]:
     return make
 
 
+def seat_and_open(floor: Any, table: Any, players: dict[int, str]) -> Any:
+    """Seat ``players`` (seat number: name) at ``table`` and open it."""
+    for number, name in players.items():
+        services.seat_update(
+            user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
+        )
+    return services.table_set_status(user=floor, table_id=table.pk, status="open")
+
+
 @pytest.fixture
 def open_table(db: Any, floor: Any, dealer: Any) -> Any:
     """An open HCF table dealt by ``dealer``: players in seats 1-4, seat 1 offered the
@@ -109,11 +118,37 @@ def open_table(db: Any, floor: Any, dealer: Any) -> Any:
         limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 5_000, "bank_max": 1_000_000},
         rules={"rake": {"scheme": "per_player", "amount": 100}},
     )
-    for number, name in {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"}.items():
-        services.seat_update(
-            user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
-        )
-    return services.table_set_status(user=floor, table_id=table.pk, status="open")
+    return seat_and_open(floor, table, {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"})
+
+
+DRAW_PLAYERS = {1: "Ana", 2: "Bela", 3: "Csilla"}
+DRAW_HANDS = {  # distinct cards from the 32-card deck
+    1: ["As", "Ad", "Ac", "Kh", "Kd"],  # full house, the best hand
+    2: ["7s", "8d", "9c", "Jh", "Qd"],
+    3: ["7h", "8c", "9d", "Js", "Qc"],
+    4: ["Th", "Tc", "8s", "9s", "Jd"],  # a pair of tens
+}
+
+
+@pytest.fixture
+def draw_table(db: Any, floor: Any, dealer: Any) -> Any:
+    """An open Five Card Draw 7-A table (limit, blinds 100/200, rake 50) dealt by
+    ``dealer``, with players in seats 1-3."""
+    table = services.table_create(
+        user=floor,
+        name="7A-1",
+        game="five-card-draw-7a",
+        seat_count=5,
+        dealer=dealer,
+        limits={"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
+        rules={"rake": {"fixed": 50}},
+    )
+    return seat_and_open(floor, table, DRAW_PLAYERS)
+
+
+def draw_seats(dealt_in: list[int], stack: int = 10_000) -> list[dict[str, Any]]:
+    """The body's ``seats`` opening a 7-A hand for the dealt-in seats."""
+    return [{"seat": seat, "stack": stack, "cards": DRAW_HANDS[seat]} for seat in dealt_in]
 
 
 @pytest.fixture

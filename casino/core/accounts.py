@@ -229,22 +229,25 @@ class LogoutView(APIView):
     authentication_classes = (TokenAuthentication,)
     permission_classes = (IsAuthenticated,)
 
+    def revoke(self, request: Request) -> None:
+        request.auth.delete()
+
     @extend_schema(
         summary="Log out: revoke this token",
         request=None,
         responses={204: None, 401: ERROR_401},
     )
     def post(self, request: Request) -> Response:
-        request.auth.delete()
+        self.revoke(request)
         user_logged_out.send(sender=request.user.__class__, request=request, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class LogoutAllView(APIView):
+class LogoutAllView(LogoutView):
     """Revoke every token of the user (every device logged in as them)."""
 
-    authentication_classes = (TokenAuthentication,)
-    permission_classes = (IsAuthenticated,)
+    def revoke(self, request: Request) -> None:
+        AuthToken.objects.filter(user=request.user).delete()
 
     @extend_schema(
         summary="Log out everywhere: revoke all of the user's tokens",
@@ -252,6 +255,4 @@ class LogoutAllView(APIView):
         responses={204: None, 401: ERROR_401},
     )
     def post(self, request: Request) -> Response:
-        AuthToken.objects.filter(user=request.user).delete()
-        user_logged_out.send(sender=request.user.__class__, request=request, user=request.user)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return super().post(request)

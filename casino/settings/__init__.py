@@ -48,7 +48,7 @@ INSTALLED_APPS = [
     "knox",
     "csp",
     "drf_spectacular",
-    "pgtrigger",
+    "pgtrigger",  # its first migrations refer to it; the append-only triggers are our own SQL
     "casino.core",
     "tables",
     "payouts",

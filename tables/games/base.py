@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from casino.core.errors import ApplicationError, Conflict
 from casino.rules.errors import Problems
-from casino.rules.options import MAX_AMOUNT
+from casino.rules.options import MAX_AMOUNT, is_int
 from casino.rules.rotation import next_seat_clockwise
 from casino.rules.settlement import Settlement
 from tables.models import Hand, Seat, Table
@@ -91,13 +91,19 @@ class LiveGame(GameAdapter):
         return state.to_record(), state.settle()
 
 
-def positive_int(value: Any) -> bool:
-    """A table limit: a whole number of minor units from 1 to the engines' ``MAX_AMOUNT``."""
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_AMOUNT
-
-
-#: What :func:`positive_int` asks for, in a problem's words (``f"{name} {LIMIT_WORDS}"``).
-LIMIT_WORDS = f"must be a whole number of minor units from 1 to {MAX_AMOUNT}"
+def check_amount_limits(
+    limits: dict[str, Any], names: tuple[str, ...], problems: Problems, *, optional: bool = False
+) -> None:
+    """Each named table limit is a whole number of minor units from 1 to the engines'
+    ``MAX_AMOUNT``; with ``optional`` it may also be left out (None)."""
+    for name in names:
+        value = limits.get(name)
+        if optional and value is None:
+            continue
+        if not is_int(value) or not 1 <= value <= MAX_AMOUNT:
+            problems.add(
+                name, f"{name} must be a whole number of minor units from 1 to {MAX_AMOUNT}"
+            )
 
 
 def next_dealer(table: Table, body: dict[str, Any]) -> int:

@@ -11,7 +11,7 @@ from casino.rules.errors import Problems, RuleError
 from tables.models import Hand, Seat, Table
 from tables.selectors import table_config
 
-from .base import LIMIT_WORDS, LiveGame, Opening, positive_int
+from .base import LiveGame, Opening, check_amount_limits
 
 
 class FiveCardDraw(LiveGame):
@@ -26,9 +26,7 @@ class FiveCardDraw(LiveGame):
         structures = [str(s) for s in five_card_draw.Structure]
         if limits.get("structure") not in structures:
             problems.add("structure", f"structure must be one of {', '.join(structures)}")
-        for name in ("small_blind", "big_blind", "big_bet"):
-            if not positive_int(limits.get(name)):
-                problems.add(name, f"{name} {LIMIT_WORDS}")
+        check_amount_limits(limits, ("small_blind", "big_blind", "big_bet"), problems)
         if problems:
             return
         if limits["small_blind"] > limits["big_blind"]:

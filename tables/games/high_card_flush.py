@@ -12,7 +12,7 @@ from tables import rotation
 from tables.models import Hand, Seat, Table
 from tables.selectors import seats_in_play, table_config
 
-from .base import LIMIT_WORDS, GameAdapter, Opening, positive_int
+from .base import GameAdapter, Opening, check_amount_limits
 
 
 class HighCardFlush(GameAdapter):
@@ -23,9 +23,7 @@ class HighCardFlush(GameAdapter):
     max_seats = 7  # clause 1: at most 6 players and the designated player
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
-        for name in self.limit_fields:
-            if not positive_int(limits.get(name)):
-                problems.add(name, f"{name} {LIMIT_WORDS}")
+        check_amount_limits(limits, self.limit_fields, problems)
         if problems:
             return
         for low, high, words in (

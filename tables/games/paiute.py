@@ -9,7 +9,7 @@ from casino.rules.errors import Problems
 from tables.models import Table
 from tables.selectors import seats_in_play, table_config
 
-from .base import LIMIT_WORDS, DealerRotating, Opening, next_dealer, positive_int
+from .base import DealerRotating, Opening, check_amount_limits, next_dealer
 
 
 class Paiute(DealerRotating):
@@ -21,8 +21,7 @@ class Paiute(DealerRotating):
     max_seats = 5  # clause 1: 2-5 players
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
-        if not positive_int(limits.get("ante")):
-            problems.add("ante", f"ante {LIMIT_WORDS}")
+        check_amount_limits(limits, ("ante",), problems)
 
     def hand_rules(self, config: dict[str, Any]) -> dict[str, Any]:
         ante = config["ante"]

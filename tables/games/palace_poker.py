@@ -10,7 +10,7 @@ from casino.rules.errors import Problems
 from tables.models import Table
 from tables.selectors import seats_in_play, table_config
 
-from .base import LIMIT_WORDS, DealerRotating, Opening, next_dealer, positive_int
+from .base import DealerRotating, Opening, check_amount_limits, next_dealer
 
 
 class PalacePoker(DealerRotating):
@@ -25,9 +25,7 @@ class PalacePoker(DealerRotating):
         structures = [str(s) for s in palace_poker.Structure]
         if limits.get("structure") not in structures:
             problems.add("structure", f"structure must be one of {', '.join(structures)}")
-        for name in ("small_bet", "big_bet"):
-            if not positive_int(limits.get(name)):
-                problems.add(name, f"{name} {LIMIT_WORDS}")
+        check_amount_limits(limits, ("small_bet", "big_bet"), problems)
         if not problems and limits["big_bet"] < limits["small_bet"]:
             problems.add("big_bet", "the big bet is smaller than the small bet")
 

@@ -12,7 +12,7 @@ from tables import bank
 from tables.models import Hand, Table
 from tables.selectors import seats_in_play, table_config
 
-from .base import LIMIT_WORDS, LiveGame, Opening, positive_int
+from .base import LiveGame, Opening, check_amount_limits
 
 
 class Pontoon(LiveGame):
@@ -24,11 +24,9 @@ class Pontoon(LiveGame):
     max_seats = 10  # clause 1: two packs are mixed with 8 or more
 
     def check_limits(self, limits: dict[str, Any], problems: Problems) -> None:
-        for name in self.limit_fields:
-            value = limits.get(name)
-            optional = name.startswith("kitty")  # no kitty limits: no Shoot Pontoon
-            if not (optional and value is None) and not positive_int(value):
-                problems.add(name, f"{name} {LIMIT_WORDS}")
+        check_amount_limits(limits, ("stake_min", "stake_max"), problems)
+        # No kitty limits: no Shoot Pontoon.
+        check_amount_limits(limits, ("kitty_min", "kitty_max"), problems, optional=True)
         if problems:
             return
         if limits["stake_min"] > limits["stake_max"]:

@@ -29,7 +29,7 @@ from schemathesis.checks import (
 from casino.wsgi import application
 from payouts.services import audit_check_request
 from tables import services
-from tests.conftest import record
+from tests.conftest import draw_seats, record, seat_and_open
 
 CHECKS = [
     not_a_server_error,
@@ -72,7 +72,7 @@ def _requests_keep_the_test_connection():
 
 
 @pytest.fixture
-def floor_with_history(dp_table, floor, floor2, dealer, compliance, settings):
+def floor_with_history(dp_table, draw_table, floor, floor2, dealer, compliance, settings):
     """Tables of every game dealt by ``dealer``; settled and open hands; a pending change."""
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
@@ -82,14 +82,6 @@ def floor_with_history(dp_table, floor, floor2, dealer, compliance, settings):
     settled = services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
     services.rotation_decide(user=dealer, table_id=dp_table.pk, seat=2, accept=True, bank=50_000)
     hcf_open = services.hand_open(user=dealer, table_id=dp_table.pk)
-    draw = services.table_create(
-        user=floor,
-        name="7A-F",
-        game="five-card-draw-7a",
-        seat_count=5,
-        dealer=dealer,
-        limits={"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
-    )
     pontoon = services.table_create(
         user=floor,
         name="PON-F",
@@ -98,21 +90,9 @@ def floor_with_history(dp_table, floor, floor2, dealer, compliance, settings):
         dealer=dealer,
         limits={"stake_min": 100, "stake_max": 2000, "kitty_min": None, "kitty_max": None},
     )
-    for table in (draw, pontoon):
-        for number in (1, 2, 3):
-            services.seat_update(
-                user=floor, table_id=table.pk, number=number, player=f"P{number}", sitting_out=False
-            )
-        services.table_set_status(user=floor, table_id=table.pk, status="open")
-    cards = {
-        1: ["As", "Ad", "Ac", "Kh", "Kd"],
-        2: ["7s", "8d", "9c", "Jh", "Qd"],
-        3: ["7h", "8c", "9d", "Js", "Qc"],
-    }
+    seat_and_open(floor, pontoon, {1: "P1", 2: "P2", 3: "P3"})
     draw_hand = services.hand_open(
-        user=dealer,
-        table_id=draw.pk,
-        body={"seats": [{"seat": n, "stack": 10_000, "cards": c} for n, c in cards.items()]},
+        user=dealer, table_id=draw_table.pk, body={"seats": draw_seats([1, 2, 3])}
     )
     services.bank_assign(user=dealer, table_id=pontoon.pk, seat=1)
     pontoon_hand = services.hand_open(user=dealer, table_id=pontoon.pk)
@@ -121,7 +101,7 @@ def floor_with_history(dp_table, floor, floor2, dealer, compliance, settings):
     )
     check = audit_check_request(user=compliance)
     EXISTING.update(
-        tables=[dp_table.pk, draw.pk, pontoon.pk],
+        tables=[dp_table.pk, draw_table.pk, pontoon.pk],
         hands=[hand.pk, hcf_open.pk, draw_hand.pk, pontoon_hand.pk],
         changes=[change.pk],
         settlements=[settled.pk],

@@ -21,17 +21,12 @@ from casino.rules.options import MAX_AMOUNT
 from payouts.models import AuditEntry, Settlement
 from tables import services
 from tables.models import Hand
-from tests.conftest import record
+from tests.conftest import draw_seats, record
 
 pytestmark = pytest.mark.django_db
 
 EVALUATE = "/api/v1/games/high-card-flush/evaluate/"
 BODY_LIMIT = 262_144
-DRAW_HANDS = {
-    1: ["As", "Ad", "Ac", "Kh", "Kd"],
-    2: ["7s", "8d", "9c", "Jh", "Qd"],
-    3: ["7h", "8c", "9d", "Js", "Qc"],
-}
 
 
 def assert_json_error(response, status: int) -> dict:
@@ -56,29 +51,8 @@ def paths(body: dict) -> set[str]:
 # --------------------------------------------------------------------------- amounts
 
 
-@pytest.fixture
-def draw_table(db, floor, dealer):
-    table = services.table_create(
-        user=floor,
-        name="7A-bounds",
-        game="five-card-draw-7a",
-        seat_count=5,
-        dealer=dealer,
-        limits={"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
-        rules={"rake": {"fixed": 50}},
-    )
-    for number, name in {1: "Ana", 2: "Bela", 3: "Csilla"}.items():
-        services.seat_update(
-            user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
-        )
-    return services.table_set_status(user=floor, table_id=table.pk, status="open")
-
-
-def draw_seats(client, table, stack: int) -> list[dict]:
-    blinds = client.get(f"/api/v1/tables/{table.pk}/blinds/").json()
-    return [
-        {"seat": seat, "stack": stack, "cards": DRAW_HANDS[seat]} for seat in blinds["dealt_in"]
-    ]
+def dealt_seats(client, table, stack: int) -> list[dict]:
+    return draw_seats(client.get(f"/api/v1/tables/{table.pk}/blinds/").json()["dealt_in"], stack)
 
 
 def test_a_7a_hand_with_a_stack_of_10_to_the_30_is_refused_and_the_table_plays_on(
@@ -86,7 +60,7 @@ def test_a_7a_hand_with_a_stack_of_10_to_the_30_is_refused_and_the_table_plays_o
 ):
     client = client_for(dealer)
     url = f"/api/v1/tables/{draw_table.pk}/hands/"
-    seats = draw_seats(client, draw_table, 10_000)
+    seats = dealt_seats(client, draw_table, 10_000)
     seats[0]["stack"] = 10**30
     body = assert_json_error(client.post(url, {"seats": seats}, format="json"), 400)
     assert body["errors"] == [
@@ -99,7 +73,7 @@ def test_a_7a_hand_with_a_stack_of_10_to_the_30_is_refused_and_the_table_plays_o
     assert not Hand.objects.filter(table=draw_table).exists()
     assert not AuditEntry.objects.filter(action="hand_open").exists()
 
-    opened = client.post(url, {"seats": draw_seats(client, draw_table, 10_000)}, format="json")
+    opened = client.post(url, {"seats": dealt_seats(client, draw_table, 10_000)}, format="json")
     assert opened.status_code == 201, opened.json()
     hand = opened.json()
     to_act = hand["state"]["to_act"]

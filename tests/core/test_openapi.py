@@ -69,3 +69,15 @@ def test_the_evaluate_path_names_the_games(document):
     operation = document["paths"]["/api/v1/games/{code}/evaluate/"]["post"]
     [code] = [p for p in operation["parameters"] if p["name"] == "code"]
     assert sorted(code["schema"]["enum"]) == sorted(GAMES)
+
+
+def test_the_documented_record_example_settles(document, compliance, client_for):
+    operation = document["paths"]["/api/v1/games/{code}/evaluate/"]["post"]
+    [example] = operation["requestBody"]["content"]["application/json"]["examples"].values()
+    response = client_for(compliance).post(
+        "/api/v1/games/high-card-flush/evaluate/", example["value"], format="json"
+    )
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert sum(seat["net"] for seat in body["seats"]) + body["rake"] == 0
+    assert {seat["seat"] for seat in body["seats"]} == {1, 2, 3}

@@ -195,12 +195,19 @@ def test_a_consistently_forged_settlement_is_found(settled_hand):
     assert not any("re-settl" in p or "payout line" in p for p in problems)
 
 
-def test_a_deleted_settlement_is_found(settled_hand):
-    settlement = Settlement.objects.get(hand=settled_hand)
+def delete_settlement(hand, *, status=None):
+    """Remove the hand's settlement with its rows (and set the hand's status, if given)."""
+    settlement = Settlement.objects.get(hand=hand)
     with as_database_superuser():
         PayoutLine.objects.filter(seat__settlement=settlement).delete()
         settlement.seats.all().delete()
         Settlement.objects.filter(pk=settlement.pk).delete()
+        if status is not None:
+            Hand.objects.filter(pk=hand.pk).update(status=status)
+
+
+def test_a_deleted_settlement_is_found(settled_hand):
+    delete_settlement(settled_hand)
     report = audit_report()
     assert report["ok"] is False
     [finding] = findings_for(report, settled_hand)
@@ -208,13 +215,8 @@ def test_a_deleted_settlement_is_found(settled_hand):
     assert "settlement is missing" in finding["problem"]
 
 
-def test_a_deleted_settlement_with_the_hand_reopened_is_found(settled_hand):
-    settlement = Settlement.objects.get(hand=settled_hand)
-    with as_database_superuser():
-        PayoutLine.objects.filter(seat__settlement=settlement).delete()
-        settlement.seats.all().delete()
-        Settlement.objects.filter(pk=settlement.pk).delete()
-        Hand.objects.filter(pk=settled_hand.pk).update(status="voided")
+def test_a_deleted_settlement_with_the_hand_voided_is_found(settled_hand):
+    delete_settlement(settled_hand, status="voided")
     entry = AuditEntry.objects.get(action="hand_settle")
     [finding] = findings_for(audit_report(), settled_hand)
     assert finding["problem"] == f"the hand is voided, but audit entry {entry.seq} settled it"

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from payouts.models import AuditCheck, AuditEntry, Settlement
 from tables import selectors, services
 from tables.models import HandAction, Table
-from tests.conftest import record
+from tests.conftest import draw_seats, record
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -105,27 +105,10 @@ def test_retries_of_one_settle_all_get_the_one_settlement(dp_table, dealer):
     assert AuditEntry.objects.filter(action="hand_settle", hand=hand).count() == 1
 
 
-def test_retries_of_one_live_action_record_it_once(floor, dealer):
+def test_retries_of_one_live_action_record_it_once(draw_table, dealer):
     """The losers would otherwise be told "acted out of turn"."""
-    table = services.table_create(
-        user=floor,
-        name="7A-race",
-        game="five-card-draw-7a",
-        seat_count=5,
-        dealer=dealer,
-        limits={"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
-    )
-    for number in (1, 2, 3):
-        services.seat_update(
-            user=floor, table_id=table.pk, number=number, player=f"P{number}", sitting_out=False
-        )
-    services.table_set_status(user=floor, table_id=table.pk, status="open")
-    cards = {1: ["As", "Ad", "Ac", "Kh", "Kd"], 2: ["7s", "8d", "9c", "Jh", "Qd"]}
-    cards[3] = ["7h", "8c", "9d", "Js", "Qc"]
     hand = services.hand_open(
-        user=dealer,
-        table_id=table.pk,
-        body={"seats": [{"seat": n, "stack": 10_000, "cards": c} for n, c in cards.items()]},
+        user=dealer, table_id=draw_table.pk, body={"seats": draw_seats([1, 2, 3])}
     )
     seat = selectors.hand_state(hand=hand)["to_act"]
     results = _same_key_retries(

@@ -9,40 +9,15 @@ from payouts.audit import audit_report
 from payouts.models import AuditEntry, Settlement
 from tables import services
 from tables.models import HandAction
+from tests.conftest import DRAW_HANDS, DRAW_PLAYERS
 
 pytestmark = pytest.mark.django_db
-
-NAMES = {1: "Ana", 2: "Bela", 3: "Csilla"}
-HANDS = {  # distinct cards from the 32-card deck
-    1: ["As", "Ad", "Ac", "Kh", "Kd"],  # full house, the best hand
-    2: ["7s", "8d", "9c", "Jh", "Qd"],
-    3: ["7h", "8c", "9d", "Js", "Qc"],
-    4: ["Th", "Tc", "8s", "9s", "Jd"],  # a pair of tens
-}
-
-
-@pytest.fixture
-def draw_table(db, floor, dealer):
-    table = services.table_create(
-        user=floor,
-        name="7A-1",
-        game="five-card-draw-7a",
-        seat_count=5,
-        dealer=dealer,
-        limits={"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
-        rules={"rake": {"fixed": 50}},
-    )
-    for number, name in NAMES.items():
-        services.seat_update(
-            user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
-        )
-    return services.table_set_status(user=floor, table_id=table.pk, status="open")
 
 
 def open_hand(client, table, stacks=None):
     blinds = client.get(f"/api/v1/tables/{table.pk}/blinds/").json()
     seats = [
-        {"seat": seat, "stack": (stacks or {}).get(seat, 10_000), "cards": HANDS[seat]}
+        {"seat": seat, "stack": (stacks or {}).get(seat, 10_000), "cards": DRAW_HANDS[seat]}
         for seat in blinds["dealt_in"]
     ]
     response = client.post(f"/api/v1/tables/{table.pk}/hands/", {"seats": seats}, format="json")
@@ -132,7 +107,7 @@ def test_an_unfinished_hand_cannot_be_settled(draw_table, dealer, client_for):
 
 def test_the_open_request_must_deal_exactly_the_seats_in_the_hand(draw_table, dealer, client_for):
     client = client_for(dealer)
-    seats = [{"seat": 1, "stack": 1000, "cards": HANDS[1]}]
+    seats = [{"seat": 1, "stack": 1000, "cards": DRAW_HANDS[1]}]
     response = client.post(
         f"/api/v1/tables/{draw_table.pk}/hands/", {"seats": seats}, format="json"
     )
@@ -167,7 +142,7 @@ def test_a_player_away_when_the_big_blind_passes_gets_ml_and_posts_on_return(
         settle_passively(client, open_hand(client, draw_table))
     # The next big blind goes away and misses it.
     away = client.get(f"/api/v1/tables/{draw_table.pk}/blinds/").json()["big_blind"]
-    name = {**NAMES, 4: "Dani"}[away]
+    name = {**DRAW_PLAYERS, 4: "Dani"}[away]
     client.post(
         f"/api/v1/tables/{draw_table.pk}/seats/{away}/",
         {"player": name, "sitting_out": True},
