@@ -155,7 +155,7 @@ class SessionLoginView(auth_views.LoginView):
         # An unbound form: binding it would validate it, i.e. check the password.
         form = self.get_form_class()(request, initial={"username": request.POST.get("username")})
         context = self.get_context_data(
-            form=form, throttled=f"{THROTTLED} Try again in {retry_after} seconds."
+            form=form, throttled=f"Too many login attempts. Try again in {retry_after} seconds."
         )
         response = self.render_to_response(context, status=status.HTTP_429_TOO_MANY_REQUESTS)
         response["Retry-After"] = str(retry_after)

@@ -92,6 +92,14 @@ def test_thirty_wrong_passwords_then_the_right_one_is_refused_by_the_login_page(
     assert client.get("/").status_code == 302  # not logged in
 
 
+def test_a_wrong_password_on_the_login_page_is_said_once_as_an_alert(dealer, client):
+    response = client.post(LOGIN_PAGE, {"username": "dealer", "password": "nope"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert page.count("Please enter a correct username and password") == 1
+    assert '<p role="alert">Please enter a correct username' in page
+
+
 def test_the_username_limit_holds_across_addresses_and_letter_case(dealer):
     for n in range(5):
         assert token_login("dealer", "wrong", address=f"10.0.0.{n + 1}").status_code == 400
@@ -223,7 +231,8 @@ def test_demo_users_are_refused_when_debug_is_off_and_allowed_when_on(
     assert "Demo accounts are refused" in response.json()["detail"]
     assert client.get("/").status_code == 302  # the open session is logged out
     page = client.post(LOGIN_PAGE, {"username": "demo-dealer", "password": PASSWORD})
-    assert page.status_code == 200 and "didn't match" in page.content.decode()
+    assert page.status_code == 200
+    assert "Please enter a correct username and password" in page.content.decode()
 
     settings.DEBUG = True
     assert tables_status(old_token) == 200
