@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from casino.core.roles import DEALER
-from casino.rules.blinds import Choice
+from casino.rules.five_card_draw.blinds import Choice
 
 from .models import Game, Hand, Seat, Table, TableChange
 from .selectors import hand_state

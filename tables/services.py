@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
-from casino.rules.blinds import Choice
 from casino.rules.errors import Problems, RuleError
+from casino.rules.five_card_draw.blinds import Choice
 from casino.rules.rotation import RotationPolicy
 from payouts.models import Settlement
 from payouts.services import (

@@ -6,8 +6,8 @@ from typing import Any
 
 from casino.core.errors import ApplicationError, Conflict
 from casino.rules import five_card_draw
-from casino.rules.blinds import BlindState, Choice, SeatInfo, next_hand
 from casino.rules.errors import Problems, RuleError
+from casino.rules.five_card_draw.blinds import BlindState, Choice, SeatInfo, next_hand
 from tables.models import Hand, Seat, Table
 from tables.selectors import table_config
 

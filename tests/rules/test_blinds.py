@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from casino.rules.blinds import (
+from casino.rules.errors import RuleError
+from casino.rules.five_card_draw.blinds import (
     BlindState,
     Choice,
     HandBlinds,
@@ -18,7 +19,6 @@ from casino.rules.blinds import (
     SeatInfo,
     next_hand,
 )
-from casino.rules.errors import RuleError
 
 SB, BB = 1, 2  # $2/$4 limit: blinds $1/$2 (worked example 4)
 AMOUNT = {"sb": SB, "bb": BB, "live": BB, "dead": SB}

@@ -26,7 +26,7 @@ from casino.rules.palace_poker import (
     parse_rules,
     replay,
 )
-from casino.rules.palace_poker_rules import PalaceRules
+from casino.rules.palace_poker.rules import PalaceRules
 from casino.rules.pots import clockwise_from
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,7 +10,7 @@ import pytest
 from casino.rules.cards import parse_cards
 from casino.rules.errors import RuleError
 from casino.rules.pontoon import Kind, Phase, PontoonConfig, PontoonHand, evaluate, hand_value
-from casino.rules.pontoon_values import total
+from casino.rules.pontoon.values import total
 from casino.rules.settlement import Outcome, SeatStatus
 from tests.rules.pontoon_helpers import (
     act,

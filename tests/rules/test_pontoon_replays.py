@@ -21,7 +21,7 @@ from casino.rules.pontoon import (
     evaluate,
     replay,
 )
-from casino.rules.pontoon_ops import HandEnding
+from casino.rules.pontoon.ops import HandEnding
 from casino.rules.settlement import Outcome, Role, SeatStatus
 from tests.rules.pontoon_helpers import (
     act,

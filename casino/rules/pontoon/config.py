@@ -14,7 +14,7 @@ from typing import Any
 
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import beyond_maximum, is_int
-from casino.rules.pontoon_rules import PontoonRules
+from casino.rules.pontoon.rules import PontoonRules
 
 #: Clause 1: two packs are mixed once this many are at the table (the banker included).
 TWO_PACKS_FROM = 8

@@ -1,5 +1,5 @@
 """Paiute: the vocabularies (phases, steps, sources, action types) and the frozen operation
-records a :class:`~casino.rules.paiute_hand.PaiuteHand` appends to its log.
+records a :class:`~casino.rules.paiute.hand.PaiuteHand` appends to its log.
 
 Each operation gives ``to_dict()`` (the log entry) and ``to_action()``: the live action that
 replays it, or None for an automatic step (a reshuffle, the final turns, a phase change).

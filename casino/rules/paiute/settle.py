@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from casino.rules.cards import Card, rank_name
-from casino.rules.paiute_combos import Combination, best_combination
-from casino.rules.paiute_ops import GAME_CODE
-from casino.rules.paiute_rules import PaiuteRules
+from casino.rules.paiute.combos import Combination, best_combination
+from casino.rules.paiute.ops import GAME_CODE
+from casino.rules.paiute.rules import PaiuteRules
 from casino.rules.pots import clockwise_from, split_pot
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 

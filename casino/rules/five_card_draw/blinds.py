@@ -99,7 +99,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .errors import Problems, RuleError
+from casino.rules.errors import Problems, RuleError
 
 
 class Marker(StrEnum):

@@ -1,11 +1,11 @@
 """Palace Poker (Castle Poker, Banner Poker): the hand as one state object moving through phases.
 
 The rules brief (``shared/rules/palace-poker.md``) decides every rules question; clause numbers
-below refer to it. A hand is its :class:`PalaceConfig` (:mod:`casino.rules.palace_poker_config`:
+below refer to it. A hand is its :class:`PalaceConfig` (:mod:`casino.rules.palace_poker.config`:
 the deal, clauses 1-5) plus its operation log: :class:`PalaceHand` takes the antes, then the
 players' actions one at a time. Each action is a triple (``verify_x`` raises
 :class:`RuleError`, ``can_x`` returns a bool, ``x`` applies it) and appends a frozen operation
-(:mod:`casino.rules.palace_poker_ops`) to :attr:`PalaceHand.log`. :func:`replay` rebuilds a
+(:mod:`casino.rules.palace_poker.ops`) to :attr:`PalaceHand.log`. :func:`replay` rebuilds a
 hand from a record; :func:`evaluate` replays and settles. The pot is never stored: it is the
 sum of what the seats put in.
 
@@ -39,7 +39,7 @@ banner, soldiers, status), stock and discard counts and the battle in progress; 
 cards stay face down. ``buyable()`` lists the cards a buy may turn now.
 
 Choices where the brief is silent (card-room practice; the options are in
-:class:`~casino.rules.palace_poker_rules.PalaceRules`):
+:class:`~casino.rules.palace_poker.rules.PalaceRules`):
 
 * **Costs.** A buy and a discard cost exactly one small bet and need the chips for it.
 * **The battle bet.** In limit it is exactly the minimum (soldiers + 1) x small bet (limit
@@ -63,7 +63,7 @@ Choices where the brief is silent (card-room practice; the options are in
   discards.
 * **Battle showdown** (clause 10). Each side counts all its own cards (palace, soldiers,
   banner) except those of the opponent's banner suit; with fewer than five counted cards only
-  sets count (see :mod:`casino.rules.palace_poker_hands`). The banner-suit tiebreak counts
+  sets count (see :mod:`casino.rules.palace_poker.hands`). The banner-suit tiebreak counts
   the cards of one's own banner suit among the counted cards.
 * **Turn order.** Play starts left of the dealer and passes left; after a battle it passes
   left of the attacker.
@@ -94,7 +94,7 @@ from typing import Any
 from casino.rules.cards import SUIT_NAMES, Card, parse_card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.options import beyond_maximum
-from casino.rules.palace_poker_config import (
+from casino.rules.palace_poker.config import (
     FEWEST_PLAYERS,
     GROUP_SIZE,
     MOST_PLAYERS,
@@ -108,8 +108,8 @@ from casino.rules.palace_poker_config import (
     parse_config,
     seats_words,
 )
-from casino.rules.palace_poker_hands import PokerValue, best_hand
-from casino.rules.palace_poker_ops import (
+from casino.rules.palace_poker.hands import PokerValue, best_hand
+from casino.rules.palace_poker.ops import (
     BATTLE_ACTIONS,
     TURN_ACTIONS,
     ActionType,
@@ -130,7 +130,7 @@ from casino.rules.palace_poker_ops import (
     Standing,
     Staying,
 )
-from casino.rules.palace_poker_rules import (
+from casino.rules.palace_poker.rules import (
     CallRule,
     PalaceRules,
     coerce_rules,

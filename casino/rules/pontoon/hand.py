@@ -26,8 +26,8 @@ from typing import Any
 from casino.rules.cards import ACE, Card, parse_card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.options import beyond_maximum, is_int
-from casino.rules.pontoon_config import PontoonConfig, check_config
-from casino.rules.pontoon_ops import (
+from casino.rules.pontoon.config import PontoonConfig, check_config
+from casino.rules.pontoon.ops import (
     ACTION_FIELDS,
     FIRST_CARD_SHOOT,
     GAME_CODE,
@@ -51,8 +51,8 @@ from casino.rules.pontoon_ops import (
     Twisting,
     nth,
 )
-from casino.rules.pontoon_rules import PontoonRules
-from casino.rules.pontoon_values import (
+from casino.rules.pontoon.rules import PontoonRules
+from casino.rules.pontoon.values import (
     HandValue,
     Kind,
     card_text,
@@ -878,7 +878,7 @@ class PontoonHand:
                 f"the hand is not finished: {self.phase.words} (seat {self.to_act} is next)",
                 "actions",
             )
-        from casino.rules.pontoon_settle import settle_hand
+        from casino.rules.pontoon.settle import settle_hand
 
         return settle_hand(self)
 

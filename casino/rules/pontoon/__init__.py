@@ -4,11 +4,11 @@ The rules brief (``shared/rules/pontoon.md``) decides every rules question; clau
 refer to it. Where it is silent the seed (pagat.com's text) decides, then common card-room
 practice, made an option where it matters. The engine is split by concern:
 
-* :mod:`~casino.rules.pontoon_values`: card points, soft totals, the ranking (clauses 1-2, 15);
-* :mod:`~casino.rules.pontoon_rules`: :class:`PontoonRules`, every option;
-* :mod:`~casino.rules.pontoon_config`: :class:`PontoonConfig` (banker, players, kitty);
-* :mod:`~casino.rules.pontoon_hand`: :class:`PontoonHand`, the state machine, live or replayed;
-* :mod:`~casino.rules.pontoon_settle`: the settlement (clauses 4, 10, 12-17);
+* :mod:`~casino.rules.pontoon.values`: card points, soft totals, the ranking (clauses 1-2, 15);
+* :mod:`~casino.rules.pontoon.rules`: :class:`PontoonRules`, every option;
+* :mod:`~casino.rules.pontoon.config`: :class:`PontoonConfig` (banker, players, kitty);
+* :mod:`~casino.rules.pontoon.hand`: :class:`PontoonHand`, the state machine, live or replayed;
+* :mod:`~casino.rules.pontoon.settle`: the settlement (clauses 4, 10, 12-17);
 * this module: the evaluate record, :func:`parse_record`, :func:`replay`, :func:`evaluate`.
 
 **Live actions** (``PontoonHand.apply``; ``seat`` is always the seat the step concerns,
@@ -91,9 +91,9 @@ from typing import Any
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card
 from casino.rules.errors import RuleError
 from casino.rules.options import is_int
-from casino.rules.pontoon_config import PontoonConfig, check_config
-from casino.rules.pontoon_hand import HandState, PlayerState, PontoonHand
-from casino.rules.pontoon_ops import (
+from casino.rules.pontoon.config import PontoonConfig, check_config
+from casino.rules.pontoon.hand import HandState, PlayerState, PontoonHand
+from casino.rules.pontoon.ops import (
     FIRST_CARD_SHOOT,
     GAME_CODE,
     GAME_NAME,
@@ -104,9 +104,9 @@ from casino.rules.pontoon_ops import (
     Phase,
     nth,
 )
-from casino.rules.pontoon_rules import PontoonRules, coerce_rules, default_rules, parse_rules
-from casino.rules.pontoon_settle import Case
-from casino.rules.pontoon_values import HandValue, Kind, hand_value
+from casino.rules.pontoon.rules import PontoonRules, coerce_rules, default_rules, parse_rules
+from casino.rules.pontoon.settle import Case
+from casino.rules.pontoon.values import HandValue, Kind, hand_value
 from casino.rules.reading import RecordReader
 from casino.rules.settlement import Settlement
 

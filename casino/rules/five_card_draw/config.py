@@ -29,7 +29,7 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards, short_deck
 from casino.rules.errors import RuleError
-from casino.rules.five_card_draw_rules import DrawRules
+from casino.rules.five_card_draw.rules import DrawRules
 from casino.rules.reading import RecordReader
 
 HAND_SIZE = 5

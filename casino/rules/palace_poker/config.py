@@ -41,7 +41,7 @@ from casino.rules.cards import (
     parse_cards,
 )
 from casino.rules.errors import RuleError
-from casino.rules.palace_poker_rules import PalaceRules
+from casino.rules.palace_poker.rules import PalaceRules
 from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from casino.rules.pontoon_hand import PontoonHand
-from casino.rules.pontoon_ops import GAME_CODE, HandStatus
-from casino.rules.pontoon_values import HandValue, Kind, card_text, is_pontoon_pair, trick_name
+from casino.rules.pontoon.hand import PontoonHand
+from casino.rules.pontoon.ops import GAME_CODE, HandStatus
+from casino.rules.pontoon.values import HandValue, Kind, card_text, is_pontoon_pair, trick_name
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 SINGLE = "1:1"

@@ -4,13 +4,13 @@ The rules brief (``shared/rules/paiute.md``) decides every rules question; claus
 refer to it. Where it is silent the seed (pagat.com's text) decides, then common card-room
 practice, made an option where it matters. The engine is split by concern:
 
-* :mod:`~casino.rules.paiute_combos`: the winning combinations and the evaluator
+* :mod:`~casino.rules.paiute.combos`: the winning combinations and the evaluator
   (:func:`best_combination`, clauses 7-8);
-* :mod:`~casino.rules.paiute_rules`: :class:`PaiuteRules` (every option) and
+* :mod:`~casino.rules.paiute.rules`: :class:`PaiuteRules` (every option) and
   :class:`PaiuteConfig` (the deal), with :func:`check_config`;
-* :mod:`~casino.rules.paiute_ops`: the vocabularies and the frozen operation records;
-* :mod:`~casino.rules.paiute_hand`: :class:`PaiuteHand`, the state machine, live or replayed;
-* :mod:`~casino.rules.paiute_settle`: the settlement (clauses 1, 8);
+* :mod:`~casino.rules.paiute.ops`: the vocabularies and the frozen operation records;
+* :mod:`~casino.rules.paiute.hand`: :class:`PaiuteHand`, the state machine, live or replayed;
+* :mod:`~casino.rules.paiute.settle`: the settlement (clauses 1, 8);
 * this module: the evaluate record, :func:`parse_record`, :func:`replay_actions`,
   :func:`evaluate`.
 
@@ -80,9 +80,9 @@ from typing import Any
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import is_int
-from casino.rules.paiute_combos import Category, Combination, best_combination
-from casino.rules.paiute_hand import PaiuteHand
-from casino.rules.paiute_ops import (
+from casino.rules.paiute.combos import Category, Combination, best_combination
+from casino.rules.paiute.hand import PaiuteHand
+from casino.rules.paiute.ops import (
     GAME_CODE,
     GAME_NAME,
     ActionType,
@@ -91,7 +91,7 @@ from casino.rules.paiute_ops import (
     Source,
     Step,
 )
-from casino.rules.paiute_rules import (
+from casino.rules.paiute.rules import (
     HAND_SIZE,
     PaiuteConfig,
     PaiuteRules,
@@ -101,7 +101,7 @@ from casino.rules.paiute_rules import (
     default_rules,
     parse_rules,
 )
-from casino.rules.paiute_settle import cards_text, settle_holdings
+from casino.rules.paiute.settle import cards_text, settle_holdings
 from casino.rules.pots import clockwise_from
 from casino.rules.settlement import Settlement
 

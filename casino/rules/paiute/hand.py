@@ -1,6 +1,6 @@
 """Paiute: one hand as a state object moving through explicit phases.
 
-The dealer enters the deal (:class:`~casino.rules.paiute_rules.PaiuteConfig`) and then
+The dealer enters the deal (:class:`~casino.rules.paiute.rules.PaiuteConfig`) and then
 records each turn as it is seen: the card drawn and where from, the card discarded, or the
 call. :class:`PaiuteHand` checks every step against the rules brief (``shared/rules/
 paiute.md``, clause numbers below) and appends a frozen operation to :attr:`PaiuteHand.log`.
@@ -28,8 +28,8 @@ from typing import Any
 from casino.rules.cards import Card, parse_card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.options import is_int
-from casino.rules.paiute_combos import Combination, best_combination
-from casino.rules.paiute_ops import (
+from casino.rules.paiute.combos import Combination, best_combination
+from casino.rules.paiute.ops import (
     ACTION_FIELDS,
     GAME_CODE,
     ActionType,
@@ -44,8 +44,8 @@ from casino.rules.paiute_ops import (
     Source,
     Step,
 )
-from casino.rules.paiute_rules import PaiuteConfig, PaiuteRules, check_config
-from casino.rules.paiute_settle import cards_text, settle_holdings
+from casino.rules.paiute.rules import PaiuteConfig, PaiuteRules, check_config
+from casino.rules.paiute.settle import cards_text, settle_holdings
 from casino.rules.settlement import Settlement
 
 

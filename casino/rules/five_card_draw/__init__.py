@@ -81,7 +81,7 @@ from typing import Any, TypeAlias
 
 from casino.rules.cards import Card
 from casino.rules.errors import RuleError, action_path, reported_at
-from casino.rules.five_card_draw_config import (
+from casino.rules.five_card_draw.config import (
     HAND_SIZE,
     HandConfig,
     Post,
@@ -93,7 +93,7 @@ from casino.rules.five_card_draw_config import (
     parse_config,
     standard_posts,
 )
-from casino.rules.five_card_draw_rules import (
+from casino.rules.five_card_draw.rules import (
     DrawRules,
     Rake,
     RakeKind,

@@ -1,5 +1,5 @@
 """Pontoon: the vocabularies (phases, action types, hand statuses) and the frozen operation
-records a :class:`~casino.rules.pontoon_hand.PontoonHand` appends to its log.
+records a :class:`~casino.rules.pontoon.hand.PontoonHand` appends to its log.
 
 Each operation gives ``to_dict()`` (the log entry) and ``to_action()``: the live action that
 replays it, or None for an automatic step (a hand ending by itself, a phase change).
