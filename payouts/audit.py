@@ -8,9 +8,11 @@
    - its stored action log is the one the chain recorded, action by action;
    - a settled hand has exactly one ``hand_settle`` entry and one stored settlement; an open
      or voided hand has neither;
-   - the stored history (rules, set-up, actions, record) and result hash to what the
+   - the settlement's history ``{game, rules, config, actions}`` is the hand's own (its frozen
+     rules and set-up and its stored actions), and it and the result hash to what the
      ``hand_settle`` entry says, and so do its nets and rake;
-   - re-settling the stored history through the game gives the stored record and result;
+   - replaying the stored history through the game (every game: each hand is stored as a
+     history) gives the stored result;
    - every seat row and payout line matches the result.
    Chain entries for hands that are no longer in the database are findings too.
 
@@ -28,7 +30,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 
-from tables.games import adapter
+from casino.rules.contract import History, game
 from tables.models import Hand
 
 from .chain import (
@@ -135,18 +137,26 @@ def _line_key(line: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
+def _parties(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every party of a stored result: the seats, and the house where it banks (seat 0)."""
+    house = result.get("house")
+    return [*result.get("seats", []), *([house] if isinstance(house, dict) else [])]
+
+
 def _compare_results(
     hand: Hand, stored: dict[str, Any], fresh: dict[str, Any], findings: Findings
 ) -> None:
     """Name every difference between the stored result and the re-settled one."""
     for key in _differing_keys(stored, fresh, skip="seats"):
+        if key == "house":
+            continue
         findings.add(
             hand,
             f"re-settling gives a different {key}: stored {_short(stored.get(key))}, "
             f"re-settled {_short(fresh.get(key))}",
         )
-    stored_seats = {s["seat"]: s for s in stored.get("seats", [])}
-    fresh_seats = {s["seat"]: s for s in fresh.get("seats", [])}
+    stored_seats = {s["seat"]: s for s in _parties(stored)}
+    fresh_seats = {s["seat"]: s for s in _parties(fresh)}
     for number in sorted(stored_seats.keys() | fresh_seats.keys()):
         old, new = stored_seats.get(number), fresh_seats.get(number)
         if old is None or new is None:
@@ -178,7 +188,7 @@ def _compare_rows(
             hand, f"stored rake {settlement.rake} differs from the result's {result.get('rake')}"
         )
     rows = {row.seat: row for row in settlement.seats.all()}
-    seats = {s["seat"]: s for s in result.get("seats", [])}
+    seats = {s["seat"]: s for s in _parties(result)}
     for number in sorted(rows.keys() | seats.keys()):
         row, seat = rows.get(number), seats.get(number)
         if row is None or seat is None:
@@ -209,21 +219,15 @@ def _compare_rows(
 
 
 def _check_binding(
-    hand: Hand,
-    settlement: Settlement,
-    actions: list[Any],
-    entry: dict[str, Any],
-    findings: Findings,
+    hand: Hand, settlement: Settlement, entry: dict[str, Any], findings: Findings
 ) -> None:
     """The stored settlement against its ``hand_settle`` entry."""
     seq = entry["seq"]
-    binding = settlement_binding(
-        hand=hand, record=settlement.record, actions=actions, result=settlement.result
-    )
+    binding = settlement_binding(history=settlement.history, result=settlement.result)
     if binding["history_sha256"] != entry.get("history_sha256"):
         findings.add(
             hand,
-            f"the stored history (rules, set-up, actions or record) is not the one settled "
+            f"the stored history (rules, set-up or actions) is not the one settled "
             f"in audit entry {seq}",
         )
     if binding["result_sha256"] != entry.get("result_sha256"):
@@ -234,7 +238,7 @@ def _check_binding(
             f"audit entry {seq} settled it as settlement {entry.get('settlement')}, "
             f"the database holds settlement {settlement.pk}",
         )
-    nets = {str(s["seat"]): s["net"] for s in settlement.result.get("seats", [])}
+    nets = {str(s["seat"]): s["net"] for s in _parties(settlement.result)}
     if entry.get("nets") != nets or entry.get("rake") != settlement.result.get("rake"):
         findings.add(hand, f"the stored nets or rake differ from audit entry {seq}")
 
@@ -242,14 +246,21 @@ def _check_binding(
 def _check_resettle(
     hand: Hand, settlement: Settlement, actions: list[Any], findings: Findings
 ) -> None:
-    """Re-settle the stored history; compare the record, the result and every row."""
+    """Replay the stored history; compare it with the hand's own, the result and every row."""
+    own = History(hand.game, hand.rules, hand.config, tuple(actions)).to_dict()
+    if stored_form(own) != stored_form(settlement.history):
+        findings.add(
+            hand,
+            "the settlement's history differs from the hand's frozen rules, set-up and "
+            "stored actions",
+        )
     try:
-        record, fresh = adapter(hand.game).settle(hand, settlement.record, actions)
+        history = History.from_dict(settlement.history)
+        state = game(history.game).replay(history)
+        fresh = state.settle()
     except Exception as exc:  # a stored history the engine now refuses is a finding
         findings.add(hand, f"re-settling failed: {exc}")
     else:
-        if stored_form(record) != stored_form(settlement.record):
-            findings.add(hand, "re-settling the stored actions gives a different record")
         _compare_results(
             hand, settlement.result, json.loads(stored_form(fresh.to_dict())), findings
         )
@@ -309,7 +320,7 @@ def _check_hand(
             if settlement is not None:
                 findings.add(hand, f"the hand is {hand.status}, but a settlement is stored for it")
         if settlement is not None and settles:
-            _check_binding(hand, settlement, actions, settles[0], findings)
+            _check_binding(hand, settlement, settles[0], findings)
     # With a broken chain what it says cannot be trusted, but the stored rows can still be
     # re-settled and compared with each other.
     if settlement is not None:

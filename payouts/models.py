@@ -10,14 +10,15 @@ from django.db import models
 
 
 class Settlement(models.Model):
-    """A settled hand: the record the dealer sent and the engine's full result.
+    """A settled hand: its history and the engine's full result.
 
-    ``record`` plus the hand's frozen ``rules`` reproduce ``result`` exactly; the audit
-    check re-settles every stored hand that way.
+    ``history`` is the hand as the one game contract stores every hand, ``{game, rules,
+    config, actions}``; replaying it through the game reproduces ``result`` exactly, and the
+    audit check re-settles every stored hand that way.
     """
 
     hand = models.OneToOneField("tables.Hand", on_delete=models.PROTECT, related_name="settlement")
-    record = models.JSONField()
+    history = models.JSONField(help_text="the hand: {game, rules, config, actions}")
     result = models.JSONField()
     rake = models.BigIntegerField()
     settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
@@ -31,6 +32,9 @@ class Settlement(models.Model):
 
 
 class SeatSettlement(models.Model):
+    """One party's result: a seat (from 1), or the house (seat 0, role ``house``) in a game the
+    house banks."""
+
     settlement = models.ForeignKey(Settlement, on_delete=models.PROTECT, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     role = models.CharField(max_length=20)

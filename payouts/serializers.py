@@ -1,7 +1,7 @@
-"""Shapes for the payouts API and, for the OpenAPI schema, the hand record and settlement.
+"""Shapes for the payouts API and, for the OpenAPI document, the settlement.
 
-The record serializers document the shape; the game's engine validates the content
-and names every problem (``casino.rules``), so the views pass the body straight to it.
+Each game's record, opening body and actions are documented from the game registry
+(``casino.core.game_schema``); the game validates their content and names every problem.
 """
 
 from __future__ import annotations
@@ -11,105 +11,16 @@ from rest_framework import serializers
 from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
 
 
-class _DPSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1)
-    bank = serializers.IntegerField(min_value=0, help_text="optional on settle: the hand's")
-    cards = serializers.ListField(child=serializers.CharField(), min_length=7, max_length=7)
-
-
-class _PlayerSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1)
-    cards = serializers.ListField(child=serializers.CharField(), min_length=7, max_length=7)
-    ante = serializers.IntegerField(min_value=1)
-    raise_ = serializers.IntegerField(min_value=0, help_text="0 means the player folded")
-    flush_bonus = serializers.IntegerField(min_value=0, required=False)
-    straight_flush_bonus = serializers.IntegerField(min_value=0, required=False)
-
-    def get_fields(self):  # type: ignore[no-untyped-def]
-        fields = super().get_fields()
-        fields["raise"] = fields.pop("raise_")
-        return fields
-
-
-class HighCardFlushRecordSerializer(serializers.Serializer):
-    designated_player = _DPSerializer()
-    players = _PlayerSerializer(many=True)
-
-
-class HighCardFlushEvaluateSerializer(HighCardFlushRecordSerializer):
-    rules = serializers.DictField(required=False, help_text="overrides of the game's defaults")
-
-
-#: A whole High Card Flush hand, as the OpenAPI document's example of a record.
-HCF_RECORD_EXAMPLE = {
-    "designated_player": {
-        "seat": 1,
-        "bank": 50000,
-        "cards": ["As", "Ks", "9s", "5s", "2d", "3c", "4h"],
-    },
-    "players": [
-        {
-            "seat": 2,
-            "cards": ["Ah", "Kh", "7h", "2h", "Qd", "9c", "4c"],
-            "ante": 1000,
-            "raise": 1000,
-            "flush_bonus": 500,
-            "straight_flush_bonus": 0,
-        },
-        {
-            "seat": 3,
-            "cards": ["Jd", "9d", "6d", "5d", "3d", "2c", "5c"],
-            "ante": 1000,
-            "raise": 2000,
-        },
-    ],
-}
-
-
-POST_TYPES = ["small_blind", "big_blind", "live", "dead"]
-ACTION_TYPES = ["fold", "check", "call", "bet", "raise", "draw"]
-
-
-class _DrawSeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1)
-    stack = serializers.IntegerField(min_value=0)
-    cards = serializers.ListField(child=serializers.CharField(), min_length=5, max_length=5)
-
-
-class _DrawPostSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1)
-    type = serializers.ChoiceField(choices=POST_TYPES)
-    amount = serializers.IntegerField(min_value=0)
-
-
-class DrawActionSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1)
-    type = serializers.ChoiceField(choices=ACTION_TYPES)
-    to = serializers.IntegerField(required=False, help_text="the player's total for the round")
-    discard = serializers.ListField(child=serializers.CharField(), required=False)
-    receive = serializers.ListField(child=serializers.CharField(), required=False)
-
-
-class DrawEvaluateSerializer(serializers.Serializer):
-    """Five Card Draw 7-A: a whole hand, replayed action by action."""
-
-    structure = serializers.ChoiceField(choices=["limit", "pot_limit", "no_limit"])
-    small_blind = serializers.IntegerField(min_value=1)
-    big_blind = serializers.IntegerField(min_value=1)
-    big_bet = serializers.IntegerField(min_value=1, required=False)
-    button = serializers.IntegerField(min_value=1)
-    seats = _DrawSeatSerializer(many=True)
-    posts = _DrawPostSerializer(many=True, required=False)
-    actions = DrawActionSerializer(many=True)
-    rules = serializers.DictField(required=False, help_text="overrides of the game's defaults")
-
-
 class _LineSerializer(serializers.Serializer):
     wager = serializers.CharField()
     stake = serializers.IntegerField()
     outcome = serializers.ChoiceField(choices=["win", "lose", "push", "dead"])
     amount = serializers.IntegerField()
     odds = serializers.CharField(allow_null=True)
+    against = serializers.IntegerField(required=False, help_text="a bank's opposing seat")
+    capped_from = serializers.IntegerField(
+        required=False, help_text="the amount before a per-hand cap"
+    )
 
 
 class _SeatResultSerializer(serializers.Serializer):
@@ -124,18 +35,32 @@ class _SeatResultSerializer(serializers.Serializer):
 
 
 class SettlementResultSerializer(serializers.Serializer):
+    """Chips are conserved: the seats' nets, the house's net (a house-banked game) and the
+    rake sum to zero. A game adds its own figures (e.g. the next banker) beside these."""
+
     game = serializers.CharField()
     rules = serializers.DictField()
     seats = _SeatResultSerializer(many=True)
+    house = _SeatResultSerializer(
+        required=False, help_text="the house's result (seat 0) in a game the house banks"
+    )
     rake = serializers.IntegerField()
-    order = serializers.ListField(child=serializers.IntegerField(), required=False)
     explanation = serializers.ListField(child=serializers.CharField())
 
 
 class GameSerializer(serializers.Serializer):
     code = serializers.CharField()
     name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_seats = serializers.IntegerField()
+    record_settled = serializers.BooleanField(
+        help_text="the dealer posts the whole hand as a record when settling"
+    )
     rules = serializers.DictField(help_text="the game's default rules")
+    rules_doc = serializers.CharField(help_text="the rules as implemented, in the repository")
+    schemas = serializers.DictField(
+        help_text="JSON schemas: limits, rules, open, actions, table_actions, record"
+    )
 
 
 class PayoutLineSerializer(serializers.ModelSerializer):
@@ -169,7 +94,7 @@ class SettlementSerializer(serializers.ModelSerializer):
             "settled_by",
             "settled_at",
             "seats",
-            "record",
+            "history",
             "result",
         ]
 

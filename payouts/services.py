@@ -1,8 +1,7 @@
 """Writes: storing settlements, appending to the audit chain, running audit checks.
 
 A settlement is bound into the audit chain: the ``hand_settle`` entry carries a hash of the
-hand's history (its frozen rules and set-up, its action log and the record settled) and a
-hash of the result, next to the nets and the rake. The audit check (``audit.py``) holds the
+hand's history (its game, frozen rules and set-up, and its actions) and a hash of the result, next to the nets and the rake. The audit check (``audit.py``) holds the
 stored rows to those hashes, so rewriting a settlement consistently in SQL is still found.
 """
 
@@ -38,37 +37,26 @@ def hand_setup_digest(hand: Any) -> str:
             "rules": hand.rules,
             "config": hand.config,
             "seats": hand.seats,
-            "button": hand.button,
-            "dp_seat": hand.dp_seat,
-            "dp_bank": hand.dp_bank,
         }
     )
 
 
-def settlement_binding(
-    *, hand: Any, record: dict[str, Any], actions: list[Any], result: dict[str, Any]
-) -> dict[str, str]:
-    """The hashes a ``hand_settle`` entry carries: the hand's history (rules, set-up, action
-    log and the record settled) and the result."""
-    history = {
-        "game": hand.game,
-        "rules": hand.rules,
-        "config": hand.config,
-        "actions": list(actions),
-        "record": record,
-    }
+def settlement_binding(*, history: dict[str, Any], result: dict[str, Any]) -> dict[str, str]:
+    """The hashes a ``hand_settle`` entry carries: the hand's history (game, rules, set-up
+    and actions) and the result."""
     return {"history_sha256": digest(history), "result_sha256": digest(result)}
 
 
 def settlement_store(
-    *, hand: Any, record: dict[str, Any], result: EngineSettlement, user: AbstractBaseUser
+    *, hand: Any, history: dict[str, Any], result: EngineSettlement, user: AbstractBaseUser
 ) -> Settlement:
-    """Store a settlement with a row per seat and per payout line (inside the caller's
-    transaction)."""
+    """Store a settlement with a row per party (each seat, and the house where it banks) and
+    per payout line (inside the caller's transaction)."""
     data = result.to_dict()
+    parties = [*data["seats"], *([data["house"]] if "house" in data else [])]
     settlement = Settlement.objects.create(
         hand=hand,
-        record=record,
+        history=history,
         result=data,
         rake=result.rake,
         settled_by=user,
@@ -84,10 +72,10 @@ def settlement_store(
             rake=seat["rake"],
             net=seat["net"],
         )
-        for seat in data["seats"]
+        for seat in parties
     )
     if any(row.pk is None for row in seat_rows):  # backends that return no ids on insert
-        seat_rows = list(settlement.seats.order_by("seat"))
+        seat_rows = list(settlement.seats.order_by("id"))
     PayoutLine.objects.bulk_create(
         PayoutLine(
             seat=seat_row,
@@ -99,7 +87,7 @@ def settlement_store(
             against=line.get("against"),
             capped_from=line.get("capped_from"),
         )
-        for seat_row, seat in zip(seat_rows, data["seats"], strict=True)
+        for seat_row, seat in zip(seat_rows, parties, strict=True)
         for line in seat["lines"]
     )
     return settlement

@@ -6,9 +6,7 @@ from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiExample,
     OpenApiParameter,
-    PolymorphicProxySerializer,
     extend_schema,
 )
 from rest_framework import status
@@ -17,20 +15,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.core.errors import ApplicationError, NotFound
+from casino.core.errors import NotFound
 from casino.core.idempotency import idempotent
 from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, ROLES
-from casino.rules.games import GAMES
+from casino.rules.contract import Game, games, registry
+from tables.serializers import GameBodySerializer
 
 from . import selectors, services
 from .serializers import (
-    HCF_RECORD_EXAMPLE,
     AuditCheckSerializer,
     AuditEntryFilterSerializer,
     AuditEntrySerializer,
-    DrawEvaluateSerializer,
     GameSerializer,
-    HighCardFlushEvaluateSerializer,
     SettlementFilterSerializer,
     SettlementResultSerializer,
     SettlementSerializer,
@@ -44,48 +40,57 @@ def query_filters(serializer_class: type[Any], request: Request) -> dict[str, An
     return dict(filters.validated_data)
 
 
+def game_summary(game: Game) -> dict[str, Any]:
+    """A registered game as the API lists it: who plays, its defaults and its schemas."""
+    return {
+        "code": game.code,
+        "name": game.name,
+        "min_players": game.min_players,
+        "max_seats": game.max_seats,
+        "record_settled": game.record_settled,
+        "rules": game.default_rules(),
+        "rules_doc": game.rules_doc,
+        "schemas": {
+            "limits": game.limits_schema,
+            "rules": game.rules_schema,
+            "open": game.open_schema,
+            "actions": game.action_schemas,
+            "table_actions": game.table_action_schemas,
+            "record": game.record_schema,
+        },
+    }
+
+
 class GameListView(APIView):
-    """The game codes with their default rules."""
+    """Every registered game: its code, players, default rules, where its rules are written
+    down, and the JSON schemas of its limits, rules, opening body, actions and record."""
 
     @extend_schema(responses={200: GameSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        return Response(
-            [
-                {"code": game.code, "name": game.name, "rules": game.default_rules()}
-                for game in GAMES.values()
-            ]
-        )
+        return Response([game_summary(game) for game in games()])
 
 
 class EvaluateView(APIView):
-    """Settle a complete hand record without storing anything (any role)."""
+    """Settle a complete hand record without storing anything (any role): the game imports
+    the record as a history and replays it. The body is the game's record with an optional
+    ``rules`` object overriding the defaults."""
 
     write_roles = ROLES
 
     @extend_schema(
-        request=PolymorphicProxySerializer(
-            component_name="HandRecord",
-            serializers=[HighCardFlushEvaluateSerializer, DrawEvaluateSerializer],
-            resource_type_field_name=None,
-        ),
-        parameters=[
-            OpenApiParameter("code", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(GAMES))
-        ],
+        request=GameBodySerializer,
+        parameters=[OpenApiParameter("code", OpenApiTypes.STR, OpenApiParameter.PATH)],
         responses={200: SettlementResultSerializer},
-        examples=[OpenApiExample("High Card Flush", value=HCF_RECORD_EXAMPLE, request_only=True)],
-        description="The body is the game's hand record (high-card-flush: designated_player "
-        "and players; five-card-draw-7a: structure, blinds, button, seats, posts, actions) "
-        'with an optional "rules" object overriding the defaults.',
     )
     def post(self, request: Request, code: str) -> Response:
-        game = GAMES.get(code)
+        game = registry().get(code)
         if game is None:
-            raise NotFound(f"unknown game {code!r}; games: {', '.join(GAMES)}")
-        body: Any = request.data
-        if not isinstance(body, dict):
-            raise ApplicationError("the hand record must be a JSON object")
-        record = {k: v for k, v in body.items() if k != "rules"}
-        return Response(game.evaluate(record, body.get("rules")).to_dict())
+            raise NotFound(f"unknown game {code!r}; games: {', '.join(registry())}")
+        data = GameBodySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        body = dict(data.validated_data)
+        rules = body.pop("rules", None)
+        return Response(game.evaluate(body, rules).to_dict())
 
 
 class SettlementListView(ListAPIView):

@@ -1,4 +1,4 @@
-"""Tables, seats, limit/rule changes, designated-player rotation and hands.
+"""Tables, seats, limit/rule changes, table events and hands.
 
 Models hold fields and constraints only; the workflow is in ``services.py``.
 """
@@ -8,21 +8,13 @@ from django.db import models
 from django.db.models import Q
 
 
-class Game(models.TextChoices):
-    HIGH_CARD_FLUSH = "high-card-flush", "High Card Flush"
-    FIVE_CARD_DRAW_7A = "five-card-draw-7a", "Five Card Draw 7-A"
-    PONTOON = "pontoon", "Pontoon"
-    PAIUTE = "paiute", "Paiute"
-    PALACE_POKER = "palace-poker", "Palace Poker"
-
-
 class Table(models.Model):
     class Status(models.TextChoices):
         CLOSED = "closed"
         OPEN = "open"
 
     name = models.CharField(max_length=100, unique=True)
-    game = models.CharField(max_length=40, choices=Game.choices)
+    game = models.CharField(max_length=40, help_text="a registered game's code")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CLOSED)
     dealer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -32,27 +24,15 @@ class Table(models.Model):
         related_name="dealt_tables",
     )
     seat_count = models.PositiveSmallIntegerField(default=7)
-    # The game's table limits in minor units, checked by the game's adapter (tables/games/):
-    # High Card Flush ante_min/ante_max/bank_min/bank_max; Five Card Draw 7-A
-    # structure/small_blind/big_blind/big_bet.
+    # The game's table limits in minor units (its ``limits_schema``), checked by the game.
     limits = models.JSONField(default=dict)
     smallest_chip = models.PositiveIntegerField(default=1)
     # Game rules overriding the engine's defaults (pay tables, rake schedule, options).
     rules = models.JSONField(default=dict, blank=True)
-    rotation_policy = models.JSONField(default=dict, blank=True)
-    # What the game carries from hand to hand, kept by its adapter (tables/games/):
-    # 7-A the last button and blinds and each seat's ML/MS markers; Pontoon the banker
-    # and the Shoot Pontoon kitty.
+    # What the game carries from hand to hand, owned by the game and changed only through its
+    # between-hand actions and hooks (casino.rules.contract): the designated-player rotation,
+    # the button, blinds and missed-blind markers, the bank and the kitty.
     game_state = models.JSONField(default=dict, blank=True)
-    # High Card Flush designated-player rotation state (clauses 15-16).
-    dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    dp_bank = models.PositiveBigIntegerField(null=True, blank=True)
-    offer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    offer_round_start = models.PositiveSmallIntegerField(null=True, blank=True)
-    stopped = models.BooleanField(
-        default=False, help_text="the offer went round without acceptance: no hand may be dealt"
-    )
-    last_dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     next_hand_number = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -71,10 +51,6 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField()
     player = models.CharField(max_length=100, blank=True, help_text="empty when nobody sits here")
     sitting_out = models.BooleanField(default=False)
-    new = models.BooleanField(default=False, help_text="seated and not yet dealt a hand here")
-    blind_choice = models.CharField(
-        max_length=20, blank=True, help_text="a returning 7-A player's choice: post_all, wait, ..."
-    )
 
     class Meta:
         constraints = [
@@ -125,56 +101,23 @@ class TableChange(models.Model):
         return f"change {self.pk} of {self.table_id} ({self.status})"
 
 
-class RotationEvent(models.Model):
-    """An offer, acceptance, decline or stop of the designated-player position."""
+class TableEvent(models.Model):
+    """Something that happened at a table between hands, as its game reported it (an offer of
+    the designated-player position, a new banker, a returning player's choice), audited."""
 
-    class Kind(models.TextChoices):
-        OFFER = "offer"
-        ACCEPT = "accept"
-        DECLINE = "decline"
-        STOP = "stop"
-
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rotation_events")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    seat = models.PositiveSmallIntegerField()
-    bank = models.PositiveBigIntegerField(null=True, blank=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
-    )
-    at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["at", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.kind} seat {self.seat}"
-
-
-class BankEvent(models.Model):
-    """Pontoon: the bank taken, passed after a pontoon, or sold (a recorded transfer)."""
-
-    class Kind(models.TextChoices):
-        ASSIGN = "assign", "first banker chosen"
-        PASS = "pass", "passed after a pontoon"
-        SALE = "sale", "sold"
-
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="bank_events")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    from_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    to_seat = models.PositiveSmallIntegerField()
-    price = models.PositiveBigIntegerField(null=True, blank=True)
-    kitty = models.BigIntegerField(
-        null=True, blank=True, help_text="the kitty the old banker leaves with"
-    )
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="events")
     hand = models.ForeignKey("Hand", null=True, blank=True, on_delete=models.PROTECT)
+    kind = models.CharField(max_length=40)
+    data = models.JSONField(default=dict)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     at = models.DateTimeField()
 
     class Meta:
         ordering = ["at", "id"]
+        indexes = [models.Index(fields=["table", "-at", "-id"], name="tableevent_recent")]
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.from_seat} -> {self.to_seat}"
+        return f"{self.kind} at table {self.table_id}"
 
 
 class Hand(models.Model):
@@ -185,16 +128,15 @@ class Hand(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveIntegerField()
-    game = models.CharField(max_length=40, choices=Game.choices)
+    game = models.CharField(max_length=40)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     # Frozen when the hand opens.
     rules = models.JSONField(help_text="effective rules, limits, pay tables and rake")
     config = models.JSONField(
-        default=dict, blank=True, help_text="the hand record's set-up (7-A: blinds, seats, posts)"
+        default=dict,
+        blank=True,
+        help_text="the hand's set-up, as its game decided it when it opened",
     )
-    dp_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    dp_bank = models.PositiveBigIntegerField(null=True, blank=True)
-    button = models.PositiveSmallIntegerField(null=True, blank=True)
     seats = models.JSONField(help_text="seats in play when the hand opened")
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="opened_hands"

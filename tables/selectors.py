@@ -6,20 +6,19 @@ import copy
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
-from casino.rules.errors import RuleError
-from casino.rules.rotation import RotationPolicy
+from casino.rules.contract import History, SeatView, TableView, game
 
-from .models import Hand, RotationEvent, Table, TableChange
+from .models import Hand, Table, TableChange, TableEvent
 
 
 def table_config(table: Table) -> dict[str, Any]:
-    """What a change request may alter, as it stands now: limits, rules, policy."""
+    """What a change request may alter, as it stands now: limits, smallest chip, rules."""
     return {
         **copy.deepcopy(table.limits),
         "smallest_chip": table.smallest_chip,
         "rules": copy.deepcopy(table.rules),
-        "rotation_policy": copy.deepcopy(table.rotation_policy),
     }
 
 
@@ -28,12 +27,56 @@ def seats_in_play(table: Table) -> list[int]:
     return [s.number for s in table.seats.all() if s.in_play]
 
 
+def table_view(table: Table, *, hand_open: bool | None = None) -> TableView:
+    """What the table's game may read of it (``casino.rules.contract.TableView``)."""
+    if hand_open is None:
+        hand_open = table.hands.filter(status=Hand.Status.OPEN).exists()
+    return TableView(
+        seats=tuple(
+            SeatView(seat.number, seat.player, seat.sitting_out) for seat in table.seats.all()
+        ),
+        limits=copy.deepcopy(table.limits),
+        smallest_chip=table.smallest_chip,
+        rules=copy.deepcopy(table.rules),
+        state=copy.deepcopy(table.game_state),
+        now=timezone.now(),
+        is_open=table.status == Table.Status.OPEN,
+        hand_open=hand_open,
+        next_hand=table.next_hand_number,
+    )
+
+
+def game_view(*, table: Table, recent: int = 20) -> dict[str, Any]:
+    """The game's table state as a display shows it, the between-hand actions legal now and
+    the table's recent events."""
+    found = game(table.game)
+    view = table_view(table)
+    events = TableEvent.objects.filter(table=table).select_related("by").order_by("-at", "-id")
+    return {
+        "table": table.pk,
+        "game": table.game,
+        "state": found.table_view(view),
+        "actions": found.table_actions(view),
+        "hand_open": view.hand_open,
+        "events": [
+            {
+                "kind": event.kind,
+                "data": event.data,
+                "hand": event.hand_id,
+                "at": event.at.isoformat(),
+                "by": event.by.get_username(),
+            }
+            for event in events[:recent]
+        ],
+    }
+
+
 def table_list() -> QuerySet[Table]:
     return Table.objects.select_related("dealer").prefetch_related("seats")
 
 
 def hand_list(*, table_id: int | None = None) -> QuerySet[Hand]:
-    queryset = Hand.objects.select_related("table")
+    queryset = Hand.objects.select_related("table", "opened_by", "voided_by", "settlement")
     if table_id is not None:
         queryset = queryset.filter(table_id=table_id)
     return queryset.order_by("-opened_at", "-id")
@@ -46,82 +89,19 @@ def change_list(*, table_id: int | None = None) -> QuerySet[TableChange]:
     return queryset
 
 
-def dp_position(table: Table) -> dict[str, Any]:
-    """Who holds or is offered the designated-player position (High Card Flush)."""
-    return {
-        "designated_player": table.dp_seat,
-        "bank": table.dp_bank,
-        "offer_seat": table.offer_seat,
-        "offer_round_start": table.offer_round_start,
-        "stopped": table.stopped,
-    }
-
-
-def rotation_state(*, table: Table, recent: int = 20) -> dict[str, Any]:
-    events = RotationEvent.objects.filter(table=table).select_related("by").order_by("-at", "-id")
-    return {
-        **dp_position(table),
-        "policy": RotationPolicy.from_dict(table.rotation_policy).to_dict(),
-        "events": [
-            {
-                "kind": e.kind,
-                "seat": e.seat,
-                "bank": e.bank,
-                "at": e.at.isoformat(),
-                "by": e.by.get_username() if e.by else None,
-            }
-            for e in events[:recent]
-        ],
-    }
-
-
 def hand_actions(hand: Hand) -> list[dict[str, Any]]:
-    """A live hand's actions, in order."""
+    """A hand's actions, in order."""
     return list(hand.actions.order_by("index").values_list("action", flat=True))
 
 
+def hand_history(hand: Hand) -> History:
+    """Everything the hand is: ``{game, rules, config, actions}``."""
+    return History(hand.game, hand.rules, hand.config, tuple(hand_actions(hand)))
+
+
 def hand_state(*, hand: Hand) -> dict[str, Any] | None:
-    """An open live hand's state replayed from its log (None for a closed hand, which has
-    its settlement, and for games settled from a record)."""
-    from .games import adapter
-
-    game = adapter(hand.game)
-    if not game.live or hand.status != Hand.Status.OPEN:
+    """An open hand's state replayed from its history (None for a closed hand, which has its
+    settlement)."""
+    if hand.status != Hand.Status.OPEN:
         return None
-    return dict(game.replay(hand, hand_actions(hand)).view())
-
-
-def blinds_preview(*, table: Table) -> dict[str, Any] | None:
-    """7-A: the next hand's button, blinds, posts owed, waiting seats and markers, as they
-    stand now (None for games without blinds)."""
-    from .games import FiveCardDraw, adapter
-
-    game = adapter(table.game)
-    if not isinstance(game, FiveCardDraw):
-        return None
-    try:
-        return dict(game.next_blinds(table).to_dict())
-    except RuleError as exc:
-        return {"error": str(exc)}
-
-
-def bank_view(*, table: Table, recent: int = 20) -> dict[str, Any]:
-    """Pontoon: who holds the bank, the kitty carried over, and the recent changes of hands."""
-    events = table.bank_events.select_related("by").order_by("-at", "-id")[:recent]
-    return {
-        "banker": table.game_state.get("banker"),
-        "kitty": table.game_state.get("kitty"),
-        "events": [
-            {
-                "kind": e.kind,
-                "from_seat": e.from_seat,
-                "to_seat": e.to_seat,
-                "price": e.price,
-                "kitty": e.kitty,
-                "hand": e.hand_id,
-                "at": e.at.isoformat(),
-                "by": e.by.get_username(),
-            }
-            for e in events
-        ],
-    }
+    return dict(game(hand.game).replay(hand_history(hand)).view())

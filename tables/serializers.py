@@ -6,24 +6,18 @@ from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from casino.core.roles import DEALER
-from casino.rules.five_card_draw.blinds import Choice
+from casino.rules.contract import registry
 
-from .models import Game, Hand, Seat, Table, TableChange
+from .models import Hand, Seat, Table, TableChange
 from .selectors import hand_state
 
 User = get_user_model()
 
 
 class SeatSerializer(serializers.ModelSerializer):
-    markers = serializers.SerializerMethodField(help_text="7-A missed blinds: ML and/or MS")
-
     class Meta:
         model = Seat
-        fields = ["number", "player", "sitting_out", "in_play", "new", "blind_choice", "markers"]
-
-    def get_markers(self, seat: Seat) -> list[str]:
-        markers = (seat.table.game_state or {}).get("markers") or {}
-        return list(markers.get(str(seat.number), []))
+        fields = ["number", "player", "sitting_out", "in_play"]
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -42,34 +36,36 @@ class TableSerializer(serializers.ModelSerializer):
             "limits",
             "smallest_chip",
             "rules",
-            "rotation_policy",
-            "game_state",
-            "dp_seat",
-            "dp_bank",
-            "offer_seat",
-            "stopped",
             "next_hand_number",
             "seats",
         ]
 
 
+class JSONObjectField(serializers.DictField):
+    """A JSON object whose content the game checks (its limits, rules or a body)."""
+
+
 class TableCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
-    game = serializers.ChoiceField(choices=Game.choices)
-    seat_count = serializers.IntegerField(min_value=2, max_value=10, default=7)
+    game = serializers.CharField(max_length=40, help_text="a game's code: GET /api/v1/games/")
+    seat_count = serializers.IntegerField(min_value=2, max_value=99, default=7)
     dealer = serializers.SlugRelatedField(
         slug_field="username",
         queryset=User.objects.filter(groups__name=DEALER),
         required=False,
         allow_null=True,
     )
-    limits = serializers.DictField(
-        help_text="high-card-flush: ante_min, ante_max, bank_min, bank_max; "
-        "five-card-draw-7a: structure, small_blind, big_blind, big_bet"
-    )
+    limits = JSONObjectField(help_text="the game's table limits (its limits schema)")
     smallest_chip = serializers.IntegerField(min_value=1, default=1)
-    rules = serializers.DictField(required=False, default=dict)
-    rotation_policy = serializers.DictField(required=False, default=dict)
+    rules = JSONObjectField(
+        required=False, default=dict, help_text="overrides of the game's default rules"
+    )
+
+    def validate_game(self, value: str) -> str:
+        games = registry()
+        if value not in games:
+            raise serializers.ValidationError(f"unknown game {value!r}; games: {', '.join(games)}")
+        return value
 
 
 class TableStatusSerializer(serializers.Serializer):
@@ -87,12 +83,6 @@ class DealerAssignSerializer(serializers.Serializer):
 class SeatUpdateSerializer(serializers.Serializer):
     player = serializers.CharField(max_length=100, allow_blank=True)
     sitting_out = serializers.BooleanField(default=False)
-    blind_choice = serializers.ChoiceField(
-        choices=["", *(str(choice) for choice in Choice)],
-        default="",
-        help_text="7-A: a returning player posts what they owe (post_all; post_small_dead "
-        "with MS only) or waits for the big blind",
-    )
 
 
 class TableChangeSerializer(serializers.ModelSerializer):
@@ -120,9 +110,9 @@ class TableChangeSerializer(serializers.ModelSerializer):
 
 
 class ChangeRequestSerializer(serializers.Serializer):
-    changes = serializers.DictField(
-        help_text="new values for any of ante_min, ante_max, bank_min, bank_max, "
-        "smallest_chip, rules (merged by key), rotation_policy (merged by key)"
+    changes = JSONObjectField(
+        help_text="new values for any of the game's limits, smallest_chip, and rules "
+        "(merged by key)"
     )
     reason = serializers.CharField(allow_blank=True, required=False, default="")
 
@@ -131,36 +121,14 @@ class DecisionSerializer(serializers.Serializer):
     note = serializers.CharField(allow_blank=True, required=False, default="")
 
 
-class RotationDecisionSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1)
-    decision = serializers.ChoiceField(choices=["accept", "decline"])
-    bank = serializers.IntegerField(min_value=0, required=False, allow_null=True)
-
-
-class RotationEventSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["offer", "accept", "decline", "stop"])
-    seat = serializers.IntegerField()
-    bank = serializers.IntegerField(allow_null=True)
-    at = serializers.DateTimeField()
-    by = serializers.CharField(allow_null=True)
-
-
-class RotationStateSerializer(serializers.Serializer):
-    designated_player = serializers.IntegerField(allow_null=True)
-    bank = serializers.IntegerField(allow_null=True)
-    offer_seat = serializers.IntegerField(allow_null=True)
-    offer_round_start = serializers.IntegerField(allow_null=True)
-    stopped = serializers.BooleanField()
-    policy = serializers.DictField()
-    events = RotationEventSerializer(many=True)
-
-
 class HandSerializer(serializers.ModelSerializer):
     table = serializers.PrimaryKeyRelatedField(read_only=True)
     opened_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     voided_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
     settlement = serializers.SerializerMethodField()
-    state = serializers.SerializerMethodField(help_text="a live hand's state (7-A)")
+    state = serializers.SerializerMethodField(
+        help_text="an open hand's state: phase, whose turn, legal actions, seats, pots"
+    )
 
     class Meta:
         model = Hand
@@ -171,9 +139,6 @@ class HandSerializer(serializers.ModelSerializer):
             "game",
             "status",
             "rules",
-            "dp_seat",
-            "dp_bank",
-            "button",
             "seats",
             "config",
             "state",
@@ -197,14 +162,32 @@ class VoidSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-class HandOpenSerializer(serializers.Serializer):
-    seats = serializers.ListField(
-        child=serializers.DictField(),
-        required=False,
-        help_text="7-A: each dealt-in seat's stack and five cards "
-        '([{"seat": 1, "stack": 10000, "cards": [...]}]); High Card Flush: leave out',
+class GameBodySerializer(serializers.Serializer):
+    """A JSON object for the game to check (a hand's opening body, a settle record): its
+    shape per game is in the API document; the game names every problem in it."""
+
+    def to_internal_value(self, data: object) -> dict:
+        if not isinstance(data, dict):
+            raise serializers.ValidationError({"": ["the body must be a JSON object"]})
+        return dict(data)
+
+
+class ActionBodySerializer(GameBodySerializer):
+    """One action: ``{"type": ..., ...}``; the game checks the rest."""
+
+    def to_internal_value(self, data: object) -> dict:
+        body = super().to_internal_value(data)
+        if not isinstance(body.get("type"), str) or not body["type"]:
+            raise serializers.ValidationError({"type": ["an action names its type"]})
+        return body
+
+
+class GameStateSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    game = serializers.CharField()
+    state = serializers.DictField(help_text="the game's table state between hands")
+    actions = serializers.ListField(
+        child=serializers.DictField(), help_text="the between-hand actions legal now"
     )
-
-
-class BankAssignSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, help_text="the first banker (e.g. by the cut)")
+    hand_open = serializers.BooleanField()
+    events = serializers.ListField(child=serializers.DictField(), help_text="recent events")

@@ -1,9 +1,9 @@
-"""Writes for tables: set-up, seats, limit/rule changes and hands.
+"""Writes for tables: set-up, seats, limit/rule changes, the game's table state and hands.
 
 Every function that writes is atomic, locks the table row it decides on, and appends its
-audit entries in the same transaction. What differs between games is behind the game's
-adapter (``games/``); the designated-player rotation of High Card Flush is in
-``rotation.py``.
+audit entries in the same transaction. Nothing here knows a game: what differs between games
+is behind the one game contract (``casino.rules.contract``), read from the registry by the
+table's game code.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
+from casino.rules.contract import Change, ClosedHand, Game, History
+from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problems, RuleError
-from casino.rules.five_card_draw.blinds import Choice
-from casino.rules.rotation import RotationPolicy
 from payouts.models import Settlement
 from payouts.services import (
     audit_append,
@@ -28,12 +28,8 @@ from payouts.services import (
     settlement_store,
 )
 
-from . import bank, rotation
-from .games import ADAPTERS, GameAdapter, adapter
-from .models import Hand, HandAction, Seat, Table, TableChange
-from .selectors import hand_actions, table_config
-
-BLIND_CHOICES = tuple(str(choice) for choice in Choice)
+from .models import Hand, HandAction, Seat, Table, TableChange, TableEvent
+from .selectors import hand_history, table_config, table_view
 
 # ---------------------------------------------------------------- helpers
 
@@ -54,14 +50,20 @@ def require_table_actor(user: Any, table: Table) -> None:
     raise Forbidden(f"you are not the dealer assigned to table {table.name}")
 
 
-def changeable(game: GameAdapter) -> tuple[str, ...]:
-    return (*game.limit_fields, "smallest_chip", "rules", "rotation_policy")
+def game_of(table: Table | Hand) -> Game:
+    """The table's (or hand's) game from the registry."""
+    return registered_game(table.game)
 
 
-def _validate_config(game: GameAdapter, config: dict[str, Any]) -> None:
-    """Check limits, game rules and rotation policy together; raise every problem."""
+def changeable(game: Game) -> tuple[str, ...]:
+    return (*game.limit_fields, "smallest_chip", "rules")
+
+
+def _validate_config(game: Game, config: dict[str, Any]) -> None:
+    """Check limits and game rules together; raise every problem."""
     problems = Problems()
-    game.check_limits(config, problems)
+    limits = {name: config.get(name) for name in game.limit_fields}
+    game.check_limits(limits, problems)
     chip = config.get("smallest_chip")
     if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
         problems.add("smallest_chip", "smallest_chip must be a whole number, at least 1")
@@ -74,14 +76,42 @@ def _validate_config(game: GameAdapter, config: dict[str, Any]) -> None:
             problems.add(f"rules.{key}", f"{key} is a table limit; change it as {key}")
         if not clash and not problems:
             try:
-                game.hand_rules(config)
+                game.hand_rules(limits, chip, rules)  # type: ignore[arg-type]
             except RuleError as exc:
                 problems.extend(exc)
-    try:
-        RotationPolicy.from_dict(config.get("rotation_policy") or {})
-    except RuleError as exc:
-        problems.extend(exc)
     problems.raise_if_any()
+
+
+def _record_change(
+    table: Table, change: Change, user: Any, *, hand: Hand | None = None, before: Any = None
+) -> None:
+    """Keep the game's new table state and record each of its events, audited."""
+    if change.state != table.game_state:
+        table.game_state = change.state
+        table.save(update_fields=["game_state"])
+    if not change.events:
+        return
+    now = timezone.now()
+    TableEvent.objects.bulk_create(
+        TableEvent(table=table, hand=hand, kind=event.kind, data=event.data, by=user, at=now)
+        for event in change.events
+    )
+    for event in change.events:
+        audit_append(
+            actor=user,
+            action=event.kind,
+            subject=f"table:{table.pk}",
+            table=table,
+            hand=hand,
+            before=before,
+            after=event.data,
+        )
+
+
+def _seats_changed(table: Table, user: Any) -> None:
+    game = game_of(table)
+    before = copy.deepcopy(table.game_state)
+    _record_change(table, game.seats_changed(table_view(table)), user, before=before)
 
 
 # ---------------------------------------------------------------- tables and seats
@@ -98,28 +128,20 @@ def table_create(
     seat_count: int = 7,
     dealer: AbstractBaseUser | None = None,
     rules: dict[str, Any] | None = None,
-    rotation_policy: dict[str, Any] | None = None,
 ) -> Table:
-    if game not in ADAPTERS:
-        raise ApplicationError(f"unknown game {game!r}", path="game")
-    game_adapter = adapter(game)
+    found = registered_game(game)
     problems = Problems()
-    if seat_count > game_adapter.max_seats:
-        problems.add("seat_count", f"a {game} table has at most {game_adapter.max_seats} seats")
+    if seat_count > found.max_seats:
+        problems.add("seat_count", f"a {found.name} table has at most {found.max_seats} seats")
     for key in limits:
-        if key not in game_adapter.limit_fields:
+        if key not in found.limit_fields:
             problems.add(
                 f"limits.{key}",
-                f"{key!r} is not a {game} limit; limits: {', '.join(game_adapter.limit_fields)}",
+                f"{key!r} is not a {found.name} limit; limits: {', '.join(found.limit_fields)}",
             )
     problems.raise_if_any()
-    config = {
-        **limits,
-        "smallest_chip": smallest_chip,
-        "rules": rules or {},
-        "rotation_policy": rotation_policy or {},
-    }
-    _validate_config(game_adapter, config)
+    config = {**limits, "smallest_chip": smallest_chip, "rules": rules or {}}
+    _validate_config(found, config)
     if dealer is not None and not has_role(dealer, DEALER):
         raise ApplicationError(f"{dealer.get_username()} is not a dealer", path="dealer")
     if Table.objects.filter(name=name).exists():
@@ -132,7 +154,7 @@ def table_create(
         limits=limits,
         smallest_chip=smallest_chip,
         rules=config["rules"],
-        rotation_policy=config["rotation_policy"],
+        game_state=found.initial_state(),
     )
     Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, seat_count + 1))
     audit_append(
@@ -170,7 +192,7 @@ def table_set_status(*, user: AbstractBaseUser, table_id: int, status: str) -> T
         after={"status": status},
     )
     if status == Table.Status.OPEN:
-        adapter(table.game).on_table_open(table, user)
+        _seats_changed(table, user)
     return table
 
 
@@ -203,10 +225,9 @@ def seat_update(
     number: int,
     player: str,
     sitting_out: bool,
-    blind_choice: str = "",
 ) -> Seat:
-    """Seat a player, sit them out, empty the seat; a returning 7-A player also says whether
-    they post what they owe or wait for the big blind (clause 12)."""
+    """Seat a player, sit them out or empty the seat; the game then moves its table state on
+    (an offer passes, a leaving player's choices go)."""
     table = _lock_table(table_id)
     require_table_actor(user, table)
     seat = Seat.objects.filter(table=table, number=number).first()
@@ -214,47 +235,32 @@ def seat_update(
         raise ApplicationError(
             f"table {table.name} has no seat {number} (seats 1-{table.seat_count})", path="seat"
         )
-    if blind_choice and blind_choice not in BLIND_CHOICES:
-        raise ApplicationError(
-            f"blind_choice must be one of {', '.join(BLIND_CHOICES)}", path="blind_choice"
-        )
     open_hand = table.hands.filter(status=Hand.Status.OPEN).first()
     if open_hand is not None and number in open_hand.seats and not (player and not sitting_out):
         raise Conflict(
             f"seat {number} is in hand {open_hand.number}; it can leave when the "
             "hand is settled or voided"
         )
-    before = {
-        "player": seat.player,
-        "sitting_out": seat.sitting_out,
-        "blind_choice": seat.blind_choice,
-    }
-    if player != seat.player:
-        seat.new = bool(player)  # a different player has not been dealt a hand here yet
+    before = {"player": seat.player, "sitting_out": seat.sitting_out}
     seat.player = player
     seat.sitting_out = sitting_out
-    seat.blind_choice = blind_choice if player else ""
-    seat.save(update_fields=["player", "sitting_out", "blind_choice", "new"])
+    seat.save(update_fields=["player", "sitting_out"])
     audit_append(
         actor=user,
         action="seat_update",
         subject=f"table:{table.pk}:seat:{number}",
         table=table,
         before=before,
-        after={"player": player, "sitting_out": sitting_out, "blind_choice": seat.blind_choice},
+        after={"player": player, "sitting_out": sitting_out},
     )
-    game = adapter(table.game)
-    if not seat.in_play:
-        game.on_seat_left(table, seat, user)
-    if table.status == Table.Status.OPEN:
-        game.on_table_open(table, user)
+    _seats_changed(table, user)
     return seat
 
 
 # ---------------------------------------------------------------- limit and rule changes
 
 
-def _check_change_keys(game: GameAdapter, changes: dict[str, Any]) -> None:
+def _check_change_keys(game: Game, changes: dict[str, Any]) -> None:
     problems = Problems()
     for key in changes:
         if key not in changeable(game):
@@ -271,7 +277,7 @@ def change_request(
 ) -> TableChange:
     table = _lock_table(table_id)
     require_table_actor(user, table)
-    game = adapter(table.game)
+    game = game_of(table)
     if not isinstance(changes, dict) or not changes:
         raise ApplicationError(
             "changes must name at least one of: " + ", ".join(changeable(game)), path="changes"
@@ -294,10 +300,10 @@ def change_request(
 
 
 def _merged(config: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
-    """Apply a change: limits replace, ``rules`` and ``rotation_policy`` merge by key."""
+    """Apply a change: limits replace, ``rules`` merge by key."""
     merged = copy.deepcopy(config)
     for key, value in changes.items():
-        if key in ("rules", "rotation_policy") and isinstance(value, dict):
+        if key == "rules" and isinstance(value, dict):
             merged[key] = {**merged.get(key, {}), **value}
         else:
             merged[key] = value
@@ -320,15 +326,14 @@ def _decide(user: AbstractBaseUser, change_id: int) -> tuple[TableChange, Table]
 @transaction.atomic
 def change_approve(*, user: AbstractBaseUser, change_id: int, note: str = "") -> TableChange:
     change, table = _decide(user, change_id)
-    game = adapter(table.game)
+    game = game_of(table)
     before = table_config(table)
     after = _merged(before, change.changes)
     _validate_config(game, after)
-    table.limits = {name: after[name] for name in game.limit_fields}
+    table.limits = {name: after[name] for name in game.limit_fields if after.get(name) is not None}
     table.smallest_chip = after["smallest_chip"]
     table.rules = after["rules"]
-    table.rotation_policy = after["rotation_policy"]
-    table.save(update_fields=["limits", "smallest_chip", "rules", "rotation_policy"])
+    table.save(update_fields=["limits", "smallest_chip", "rules"])
     change.status = TableChange.Status.APPROVED
     change.decided_by = user
     change.decided_at = timezone.now()
@@ -365,37 +370,30 @@ def change_reject(*, user: AbstractBaseUser, change_id: int, note: str = "") -> 
     return change
 
 
-# ---------------------------------------------------------------- rotation (High Card Flush)
+# ---------------------------------------------------------------- the game between hands
 
 
 @transaction.atomic
-def rotation_decide(
-    *, user: AbstractBaseUser, table_id: int, seat: int, accept: bool, bank: int | None = None
-) -> Table:
+def game_act(*, user: AbstractBaseUser, table_id: int, action: dict[str, Any]) -> Table:
+    """Apply one of the game's between-hand actions (accept the designated-player offer,
+    choose the first banker, a returning player's blind choice); its events are recorded and
+    audited. An action the state does not allow now is a 409, bad input a 400."""
     table = _lock_table(table_id)
     require_table_actor(user, table)
-    if table.game != "high-card-flush":
-        raise ApplicationError(f"{table.game} has no designated player")
-    return rotation.rotation_decide(user=user, table=table, seat=seat, accept=accept, bank=bank)
-
-
-# ---------------------------------------------------------------- the bank (Pontoon)
-
-
-@transaction.atomic
-def bank_assign(*, user: AbstractBaseUser, table_id: int, seat: int) -> Table:
-    table = _lock_table(table_id)
-    require_table_actor(user, table)
-    return bank.bank_assign(table=table, seat=seat, user=user)
+    game = game_of(table)
+    before = copy.deepcopy(table.game_state)
+    change = game.table_act(table_view(table), action)
+    _record_change(table, change, user, before=before)
+    return table
 
 
 # ---------------------------------------------------------------- hands
 
 
 @transaction.atomic
-def hand_open(*, user: AbstractBaseUser, table_id: int, body: Any = None) -> Hand:
-    """Open the next hand, freezing what applies to it (rules, limits, pay tables, rake,
-    designated player or blinds, button, seats)."""
+def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any]) -> Hand:
+    """Open the next hand, freezing what applies to it (rules, limits, pay tables, rake, the
+    game's set-up: designated player and bank, button and blinds, banker and kitty, seats)."""
     table = _lock_table(table_id)
     require_table_actor(user, table)
     if table.status != Table.Status.OPEN:
@@ -403,27 +401,27 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: Any = None) -> Han
     current = table.hands.filter(status=Hand.Status.OPEN).first()
     if current is not None:
         raise Conflict(f"hand {current.number} is still open at table {table.name}")
-    game = adapter(table.game)
-    opening = game.open_hand(table, body if isinstance(body, dict) else {})
+    game = game_of(table)
+    view = table_view(table, hand_open=False)
+    opening = game.open_hand(view, body)
+    rules = game.hand_rules(table.limits, table.smallest_chip, table.rules)
     try:
         hand = Hand.objects.create(
             table=table,
             number=table.next_hand_number,
             game=table.game,
-            rules=opening.rules,
+            rules=rules,
             config=opening.config,
-            dp_seat=opening.dp_seat,
-            dp_bank=opening.dp_bank,
-            button=opening.button,
-            seats=opening.seats,
+            seats=list(opening.seats),
             opened_by=user,
-            opened_at=timezone.now(),
+            opened_at=view.now,
         )
     except IntegrityError:
         raise Conflict(f"another hand was opened at table {table.name}") from None
     table.next_hand_number += 1
     table.save(update_fields=["next_hand_number"])
-    game.after_open(table, hand, opening, user)
+    before = copy.deepcopy(table.game_state)
+    _record_change(table, Change(opening.state, opening.events), user, hand=hand, before=before)
     audit_append(
         actor=user,
         action="hand_open",
@@ -432,13 +430,9 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: Any = None) -> Han
         hand=hand,
         after={
             "number": hand.number,
-            "designated_player": hand.dp_seat,
-            "bank": hand.dp_bank,
-            "button": hand.button,
             "seats": hand.seats,
             "rules": hand.rules,
             "config": hand.config,
-            **(opening.audit or {}),
             "setup_sha256": hand_setup_digest(hand),
         },
     )
@@ -454,44 +448,78 @@ def _lock_open_hand(hand_id: int) -> Hand:
     return hand
 
 
+def _append_actions(hand: Hand, user: Any, start: int, actions: list[dict[str, Any]]) -> None:
+    """Store actions of a hand from index ``start`` on, each with its audit entry."""
+    now = timezone.now()
+    HandAction.objects.bulk_create(
+        HandAction(hand=hand, index=start + offset, action=action, by=user, at=now)
+        for offset, action in enumerate(actions)
+    )
+    for offset, action in enumerate(actions):
+        audit_append(
+            actor=user,
+            action="hand_action",
+            subject=f"hand:{hand.pk}",
+            table=hand.table,
+            hand=hand,
+            after={"index": start + offset, "action": action},
+        )
+
+
 @transaction.atomic
-def hand_act(*, user: AbstractBaseUser, hand_id: int, action: Any) -> dict[str, Any]:
-    """Append one action to a live hand and return the new state (whose turn, legal actions
-    with their bounds, pot). An illegal action is a 400 and nothing is stored."""
+def hand_act(*, user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Append one action to a hand and return the new state (whose turn, legal actions with
+    their bounds, pots). An illegal action is a 400 and nothing is stored."""
     hand = _lock_open_hand(hand_id)
     require_table_actor(user, hand.table)
-    game = adapter(hand.game)
-    if not game.live:
-        raise ApplicationError(f"{hand.game} hands are settled from a record, not by actions")
-    if not isinstance(action, dict):
-        raise ApplicationError("an action must be a JSON object", path="action")
-    actions = hand_actions(hand)
-    state = game.replay(hand, actions)
+    game = game_of(hand)
+    history = hand_history(hand)
+    state = game.replay(history)
     state.apply(action)
-    HandAction.objects.create(
-        hand=hand, index=len(actions), action=action, by=user, at=timezone.now()
-    )
-    audit_append(
-        actor=user,
-        action="hand_action",
-        subject=f"hand:{hand.pk}",
-        table=hand.table,
-        hand=hand,
-        after={"index": len(actions), "action": action},
-    )
-    return {"hand": hand.pk, "actions": len(actions) + 1, **state.view()}
+    _append_actions(hand, user, len(history.actions), [action])
+    return {"hand": hand.pk, "actions": len(history.actions) + 1, **state.view()}
+
+
+def _closed(table: Table, hand: Hand, user: Any, result: Any) -> None:
+    """The game moves its table state on after a hand (``table`` is locked)."""
+    game = game_of(table)
+    closed = ClosedHand(hand.number, hand.config, tuple(hand.seats), hand.opened_at, result)
+    before = copy.deepcopy(table.game_state)
+    change = game.hand_closed(table_view(table, hand_open=False), closed)
+    _record_change(table, change, user, hand=hand, before=before)
 
 
 @transaction.atomic
-def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: Any) -> Settlement:
-    """Settle an open hand once: from the posted record, or a live hand from its own log.
-    Atomic: all or nothing."""
+def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: dict[str, Any]) -> Settlement:
+    """Settle an open hand once, from its own actions; a game whose dealers post a paper
+    record (High Card Flush) imports it as the hand's actions first. Atomic: all or
+    nothing."""
     hand = _lock_open_hand(hand_id)
     require_table_actor(user, hand.table)
-    game = adapter(hand.game)
-    actions = hand_actions(hand) if game.live else []
-    stored_record, result = game.settle(hand, record, actions)
-    settlement = settlement_store(hand=hand, record=stored_record, result=result, user=user)
+    game = game_of(hand)
+    history = hand_history(hand)
+    if record:
+        if not game.record_settled:
+            raise ApplicationError(
+                f"{game.name} hands are settled from their own actions; send {{}}", path=""
+            )
+        if history.actions:
+            raise Conflict(
+                f"hand {hand.number} has {len(history.actions)} recorded actions; settle it "
+                "from them (send {}) or void it"
+            )
+        imported = list(game.settle_actions(hand.config, hand.rules, record))
+        _append_actions(hand, user, 0, imported)
+        history = History(history.game, history.rules, history.config, tuple(imported))
+    state = game.replay(history)
+    if not state.complete:
+        raise ApplicationError(
+            f"hand {hand.number} is not finished: record its remaining actions first "
+            f"({', '.join(sorted({a['type'] for a in state.legal_actions()})) or 'none legal'})"
+        )
+    result = state.settle()
+    stored = history.to_dict()
+    settlement = settlement_store(hand=hand, history=stored, result=result, user=user)
     hand.status = Hand.Status.SETTLED
     hand.closed_at = settlement.settled_at
     hand.save(update_fields=["status", "closed_at"])
@@ -506,13 +534,11 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: Any) -> Settlem
             "status": Hand.Status.SETTLED,
             "settlement": settlement.pk,
             "rake": result.rake,
-            "nets": {str(s.seat): s.net for s in result.seats},
-            **settlement_binding(
-                hand=hand, record=stored_record, actions=actions, result=settlement.result
-            ),
+            "nets": {str(s.seat): s.net for s in result.parties},
+            **settlement_binding(history=stored, result=settlement.result),
         },
     )
-    game.after_hand(_lock_table(hand.table_id), hand, user, result)
+    _closed(_lock_table(hand.table_id), hand, user, result)
     return settlement
 
 
@@ -535,5 +561,5 @@ def hand_void(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Hand:
         before={"status": Hand.Status.OPEN},
         after={"status": Hand.Status.VOIDED, "reason": hand.void_reason},
     )
-    adapter(hand.game).after_hand(_lock_table(hand.table_id), hand, user, None)
+    _closed(_lock_table(hand.table_id), hand, user, None)
     return hand

@@ -9,7 +9,12 @@ urlpatterns = [
     path("tables/<int:pk>/dealer/", views.TableDealerView.as_view(), name="table-dealer"),
     path("tables/<int:pk>/seats/<int:number>/", views.SeatView.as_view(), name="table-seat"),
     path("tables/<int:pk>/changes/", views.TableChangeListView.as_view(), name="table-changes"),
-    path("tables/<int:pk>/rotation/", views.RotationView.as_view(), name="table-rotation"),
+    path("tables/<int:pk>/game/", views.TableGameView.as_view(), name="table-game"),
+    path(
+        "tables/<int:pk>/game/actions/",
+        views.TableGameActionView.as_view(),
+        name="table-game-actions",
+    ),
     path("tables/<int:pk>/hands/", views.TableHandListView.as_view(), name="table-hands"),
     path(
         "changes/<int:pk>/approve/",
@@ -23,8 +28,6 @@ urlpatterns = [
     ),
     path("hands/<int:pk>/", views.HandDetailView.as_view(), name="hand-detail"),
     path("hands/<int:pk>/actions/", views.HandActionView.as_view(), name="hand-actions"),
-    path("tables/<int:pk>/blinds/", views.TableBlindsView.as_view(), name="table-blinds"),
-    path("tables/<int:pk>/bank/", views.BankView.as_view(), name="table-bank"),
     path("hands/<int:pk>/settle/", views.HandSettleView.as_view(), name="hand-settle"),
     path("hands/<int:pk>/void/", views.HandVoidView.as_view(), name="hand-void"),
 ]

@@ -11,26 +11,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.core.errors import NotFound
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
-from payouts.serializers import (
-    HCF_RECORD_EXAMPLE,
-    HighCardFlushRecordSerializer,
-    SettlementResultSerializer,
-)
+from payouts.serializers import SettlementResultSerializer
 
 from . import selectors, services
-from .models import Hand, Table
 from .serializers import (
-    BankAssignSerializer,
+    ActionBodySerializer,
     ChangeRequestSerializer,
     DealerAssignSerializer,
     DecisionSerializer,
-    HandOpenSerializer,
+    GameBodySerializer,
+    GameStateSerializer,
     HandSerializer,
-    RotationDecisionSerializer,
-    RotationStateSerializer,
     SeatSerializer,
     SeatUpdateSerializer,
     TableChangeSerializer,
@@ -174,30 +167,36 @@ class ChangeDecisionView(APIView):
         return Response(TableChangeSerializer(change).data)
 
 
-class RotationView(APIView):
-    """The designated-player offer: who holds it, who is offered it, and the recent events.
-    POST records the offered seat's answer."""
+def _body(serializer_class: type, request: Request) -> dict:
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    return dict(data.validated_data)
+
+
+class TableGameView(APIView):
+    """The game's table state between hands (designated-player rotation, button and blinds
+    with missed-blind markers, the bank and the kitty, ...), the between-hand actions legal
+    now with their bounds, and the table's recent events."""
+
+    @extend_schema(responses={200: GameStateSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        table = get_object_or_404(selectors.table_list(), pk=pk)
+        return Response(selectors.game_view(table=table))
+
+
+class TableGameActionView(APIView):
+    """Apply one of the game's between-hand actions (assigned dealer or floor manager);
+    answers with the game's table state after it."""
 
     write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(responses={200: RotationStateSerializer})
-    def get(self, request: Request, pk: int) -> Response:
-        table = get_object_or_404(Table, pk=pk)
-        return Response(selectors.rotation_state(table=table))
-
-    @extend_schema(request=RotationDecisionSerializer, responses={200: RotationStateSerializer})
+    @extend_schema(request=ActionBodySerializer, responses={200: GameStateSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
-        data = RotationDecisionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        table = services.rotation_decide(
-            user=request.user,
-            table_id=pk,
-            seat=data.validated_data["seat"],
-            accept=data.validated_data["decision"] == "accept",
-            bank=data.validated_data.get("bank"),
+        table = services.game_act(
+            user=request.user, table_id=pk, action=_body(ActionBodySerializer, request)
         )
-        return Response(selectors.rotation_state(table=table))
+        return Response(selectors.game_view(table=table))
 
 
 class TableHandListView(ListAPIView):
@@ -209,82 +208,48 @@ class TableHandListView(ListAPIView):
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.hand_list(table_id=self.kwargs["pk"])
 
-    @extend_schema(request=HandOpenSerializer, responses={201: HandSerializer})
+    @extend_schema(request=GameBodySerializer, responses={201: HandSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
-        hand = services.hand_open(user=request.user, table_id=pk, body=request.data)
+        hand = services.hand_open(
+            user=request.user, table_id=pk, body=_body(GameBodySerializer, request)
+        )
         return Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
 
 
 class HandDetailView(RetrieveAPIView):
     serializer_class = HandSerializer
-    queryset = Hand.objects.select_related("table", "opened_by", "voided_by", "settlement")
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.hand_list()
 
 
 class HandActionView(APIView):
-    """Append one action to a live hand; returns whose turn it is, the legal actions with
-    their bounds, and the pot or the stakes."""
+    """Append one action to an open hand; returns whose turn it is, the legal actions with
+    their bounds, and the pots."""
 
     write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT},
-        description="Five Card Draw 7-A: fold, check, call, bet/raise with `to`, draw with "
-        "`discard` and `receive`. Pontoon: deal (`card`), stake, shoot/no_shoot, split, buy "
-        "(`amount`, `card`), twist (`card`), stick, the banker's draw/stand, and sell_bank "
-        "(`buyer`, `price`) once the hand is over. Every action names its `seat`.",
-    )
+    @extend_schema(request=ActionBodySerializer, responses={200: OpenApiTypes.OBJECT})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
-        return Response(services.hand_act(user=request.user, hand_id=pk, action=request.data))
-
-
-class TableBlindsView(APIView):
-    """7-A: the next hand's button and blinds, the posts each returning player owes, who
-    waits, and every seat's ML/MS markers."""
-
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
-    def get(self, request: Request, pk: int) -> Response:
-        table = get_object_or_404(Table, pk=pk)
-        preview = selectors.blinds_preview(table=table)
-        if preview is None:
-            raise NotFound(f"table {table.name} plays {table.game}, which has no blinds")
-        return Response(preview)
-
-
-class BankView(APIView):
-    """Pontoon: who holds the bank and the kitty; POST chooses the first banker."""
-
-    write_roles = DEALERS_AND_FLOOR
-
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.bank_view(table=get_object_or_404(Table, pk=pk)))
-
-    @extend_schema(request=BankAssignSerializer, responses={200: OpenApiTypes.OBJECT})
-    @idempotent
-    def post(self, request: Request, pk: int) -> Response:
-        data = BankAssignSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        table = services.bank_assign(user=request.user, table_id=pk, **data.validated_data)
-        return Response(selectors.bank_view(table=table))
+        action = _body(ActionBodySerializer, request)
+        return Response(services.hand_act(user=request.user, hand_id=pk, action=action))
 
 
 class HandSettleView(APIView):
-    """Settle an open hand once: High Card Flush with the dealer's record, a live 7-A hand from
-    its own log (send {}). Rules come from the hand, never the request."""
+    """Settle an open hand once, from its own actions (send {}); a game whose dealers post a
+    paper record (High Card Flush) takes the record here. Rules come from the hand, never the
+    request."""
 
     write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(
-        request=HighCardFlushRecordSerializer,
-        responses={201: SettlementResultSerializer},
-        examples=[OpenApiExample("High Card Flush", value=HCF_RECORD_EXAMPLE, request_only=True)],
-    )
+    @extend_schema(request=GameBodySerializer, responses={201: SettlementResultSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
-        settlement = services.hand_settle(user=request.user, hand_id=pk, record=request.data)
+        settlement = services.hand_settle(
+            user=request.user, hand_id=pk, record=_body(GameBodySerializer, request)
+        )
         return Response(
             {"hand": pk, "settlement": settlement.pk, **settlement.result},
             status=status.HTTP_201_CREATED,

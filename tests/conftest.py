@@ -154,7 +154,9 @@ def draw_seats(dealt_in: list[int], stack: int = 10_000) -> list[dict[str, Any]]
 @pytest.fixture
 def dp_table(open_table: Any, dealer: Any) -> Any:
     """``open_table`` with seat 1 holding the position and a bank of 50,000."""
-    services.rotation_decide(user=dealer, table_id=open_table.pk, seat=1, accept=True, bank=50_000)
+    services.game_act(
+        user=dealer, table_id=open_table.pk, action={"type": "accept", "seat": 1, "bank": 50_000}
+    )
     open_table.refresh_from_db()
     return open_table
 

@@ -24,7 +24,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from casino.rules.errors import Problem, RuleError
+from casino.rules.errors import Problem, Refusal, RuleError
 
 
 class ApplicationError(Exception):
@@ -128,6 +128,8 @@ def problems_response(problems: list[Problem], status_code: int) -> Response:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Refusal):
+        return problems_response(list(exc.problems), status.HTTP_409_CONFLICT)
     if isinstance(exc, RuleError):
         return problems_response(list(exc.problems), status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ApplicationError):

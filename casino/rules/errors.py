@@ -36,6 +36,11 @@ class RuleError(ValueError):
         super().__init__("; ".join(p.message for p in self.problems))
 
 
+class Refusal(RuleError):
+    """Well-formed input the table's state does not allow now (no designated player yet, a
+    hand needs two players, ...); the API answers 409 with the message."""
+
+
 class Problems:
     """Collects problems while a record is checked, then raises them all at once.
 

@@ -1,8 +1,8 @@
 """The settlement every engine returns: the contract's shape, as frozen data.
 
-Money is integer minor units. For every hand the seats' nets plus the total rake
-sum to zero; :meth:`Settlement.check_conserved` asserts it and every engine calls
-it before returning. It also refuses any figure beyond :data:`MAX_SETTLED_FIGURE`, so
+Money is integer minor units. For every hand the seats' nets, the house's net (in a game the
+house banks) and the total rake sum to zero; :meth:`Settlement.check_conserved` asserts it and
+every engine calls it before returning. It also refuses any figure beyond :data:`MAX_SETTLED_FIGURE`, so
 no settlement can ever reach the database as an overflow.
 """
 
@@ -43,6 +43,11 @@ class Role(StrEnum):
     PLAYER = "player"
     DESIGNATED_PLAYER = "designated_player"
     BANKER = "banker"
+    HOUSE = "house"
+
+
+HOUSE_SEAT: Final = 0
+"""The house's place in a settlement of a house-banked game (seats are numbered from 1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +105,25 @@ class SeatResult:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
+    """``seats`` are the players' (and a player-banker's) results; ``house`` the house's, in a
+    game the house banks (seat :data:`HOUSE_SEAT`, role ``house``, its lines the mirror of the
+    players' wagers against it); ``extra`` the game's own figures, JSON-ready."""
+
     game: str
     rules: dict[str, Any]
     seats: tuple[SeatResult, ...]
     explanation: tuple[str, ...]
     extra: dict[str, Any] = field(default_factory=dict)
+    house: SeatResult | None = None
 
     @property
     def rake(self) -> int:
-        return sum(seat.rake for seat in self.seats)
+        return sum(seat.rake for seat in self.parties)
+
+    @property
+    def parties(self) -> tuple[SeatResult, ...]:
+        """Every party to the hand: the seats, then the house if it banks the game."""
+        return self.seats if self.house is None else (*self.seats, self.house)
 
     def seat(self, number: int) -> SeatResult:
         for seat in self.seats:
@@ -117,13 +132,21 @@ class Settlement:
         raise KeyError(number)
 
     def check_conserved(self) -> None:
-        """Chips are conserved: the seats' nets plus the rake sum to zero; and every figure is
-        storable: a RuleError names the seat and wager of any beyond
-        :data:`MAX_SETTLED_FIGURE`."""
+        """Chips are conserved: the seats' nets, the house's net and the rake sum to zero; and
+        every figure is storable: a RuleError names the seat and wager of any beyond
+        :data:`MAX_SETTLED_FIGURE`. A game that breaks conservation is a defect in the game,
+        reported as a RuleError naming the difference rather than a crash."""
         self.check_storable()
-        total = sum(seat.net for seat in self.seats) + self.rake
+        total = sum(seat.net for seat in self.parties) + self.rake
         if total != 0:
-            raise AssertionError(f"chips not conserved: nets plus rake = {total}")
+            raise RuleError(
+                f"{self.game}: chips not conserved (seats, house and rake sum to {total}, "
+                "not 0); the game's settlement is wrong and nothing was stored"
+            )
+        if self.house is not None and (
+            self.house.seat != HOUSE_SEAT or self.house.role is not Role.HOUSE
+        ):
+            raise RuleError(f"{self.game}: the house settles as seat {HOUSE_SEAT}, role house")
 
     def check_storable(self) -> None:
         """RuleError naming the seat and wager of every figure beyond
@@ -138,7 +161,7 @@ class Settlement:
                     f"({most}); the amounts in this hand are too large to settle"
                 )
 
-        for seat in self.seats:
+        for seat in self.parties:
             for line in seat.lines:
                 where = f"seat {seat.seat}: {line.wager}"
                 check(line.stake, f"{where} stake")
@@ -157,6 +180,8 @@ class Settlement:
             "seats": [seat.to_dict() for seat in self.seats],
             "rake": self.rake,
         }
+        if self.house is not None:
+            data["house"] = self.house.to_dict()
         data.update(self.extra)
         data["explanation"] = list(self.explanation)
         return data

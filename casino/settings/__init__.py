@@ -142,8 +142,6 @@ SPECTACULAR_SETTINGS = {
         "HandStatusEnum": "tables.models.Hand.Status",
         "ChangeStatusEnum": "tables.models.TableChange.Status",
         "AuditCheckStatusEnum": "payouts.models.AuditCheck.Status",
-        "DrawPostTypeEnum": "payouts.serializers.POST_TYPES",
-        "DrawActionTypeEnum": "payouts.serializers.ACTION_TYPES",
     },
 }
 

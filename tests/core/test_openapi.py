@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from casino.rules.games import GAMES
+from casino.rules.contract import registry
 
 pytestmark = pytest.mark.django_db
 ERROR = {"$ref": "#/components/schemas/ErrorResponse"}

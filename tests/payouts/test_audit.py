@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from casino.rules.games import GAMES
+from casino.rules.contract import registry
 from payouts import chain, services
 from payouts.audit import audit_report
 from payouts.models import AuditChainHead, AuditCheck, AuditEntry, PayoutLine, Settlement
@@ -172,7 +172,7 @@ def test_a_consistently_forged_settlement_is_found(settled_hand):
     settlement = Settlement.objects.get(hand=settled_hand)
     forged_record = json.loads(json.dumps(settlement.record))
     forged_record["players"][0]["flush_bonus"] = 1500
-    forged = GAMES["high-card-flush"].evaluate(forged_record, settled_hand.rules).to_dict()
+    forged = registry()["high-card-flush"].evaluate(forged_record, settled_hand.rules).to_dict()
     assert forged != settlement.result
     with as_database_superuser():
         Settlement.objects.filter(pk=settlement.pk).update(

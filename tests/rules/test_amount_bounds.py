@@ -13,7 +13,7 @@ import pytest
 
 from casino.rules import five_card_draw, high_card_flush, paiute, palace_poker, pontoon
 from casino.rules.errors import RuleError
-from casino.rules.games import GAMES
+from casino.rules.contract import registry
 from casino.rules.options import MAX_AMOUNT, MAX_CHIP
 from casino.rules.settlement import (
     MAX_SETTLED_FIGURE,
@@ -190,10 +190,10 @@ def test_a_palace_stack_above_the_maximum_is_refused():
     assert MAXIMUM in found["players[0].stack"]
 
 
-@pytest.mark.parametrize("code", list(GAMES))
+@pytest.mark.parametrize("code", list(registry()))
 @pytest.mark.parametrize("chip", [MAX_CHIP + 1, HUGE])
 def test_every_game_refuses_a_smallest_chip_above_its_maximum(code, chip):
-    found = problems_of(lambda: GAMES[code].parse_rules({"smallest_chip": chip}))
+    found = problems_of(lambda: registry()[code].parse_rules({"smallest_chip": chip}))
     assert found == {
         "rules.smallest_chip": f"smallest chip {chip} is above the maximum of {MAX_CHIP}"
     }

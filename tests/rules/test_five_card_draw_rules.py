@@ -17,7 +17,7 @@ from casino.rules.five_card_draw import (
     evaluate,
     parse_rules,
 )
-from casino.rules.games import GAMES
+from casino.rules.contract import registry
 from tests.rules.draw_helpers import call, check, pat, problems, record, seat
 
 DEFAULTS: dict[str, Any] = {
@@ -145,10 +145,10 @@ def test_evaluate_takes_rules_objects_or_json_overrides() -> None:
 
 
 def test_the_registry_serves_the_game() -> None:
-    engine = GAMES[GAME_CODE]
+    engine = registry()[GAME_CODE]
     assert (engine.code, engine.name) == ("five-card-draw-7a", "Five Card Draw 7-A")
     assert engine.default_rules() == DEFAULTS
     assert engine.parse_rules({"max_raises": 4})["max_raises"] == 4
     result = engine.evaluate(HEADS_UP, {"rake": {"kind": "fixed", "amount": 20}})
     assert result.to_dict()["rake"] == 20 and result.game == "five-card-draw-7a"
-    assert GAMES["high-card-flush"].code == "high-card-flush"  # the existing entry stays
+    assert registry()["high-card-flush"].code == "high-card-flush"  # the existing entry stays

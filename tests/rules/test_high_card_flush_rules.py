@@ -33,6 +33,8 @@ DEFAULTS: dict[str, Any] = {
     "smallest_chip": 1,
     "qualify_length": 3,
     "qualify_high_rank": 9,
+    # Clause 17: at most two hands in a row; two holders in any 40 minutes.
+    "rotation_policy": {"max_consecutive": 2, "window_minutes": 40, "min_distinct": 2},
 }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from casino.rules.errors import RuleError
-from casino.rules.games import GAMES
+from casino.rules.contract import registry
 from casino.rules.paiute import (
     PaiuteConfig,
     PaiuteHand,
@@ -229,7 +229,7 @@ def test_rules_options() -> None:
 
 
 def test_registry_evaluates_paiute() -> None:
-    engine = GAMES["paiute"]
+    engine = registry()["paiute"]
     assert (engine.code, engine.name) == ("paiute", "Paiute")
     assert engine.default_rules() == default_rules()
     settlement = engine.evaluate(record(SEAT_1, SEAT_2, SEAT_3, dealer=3, caller=1), None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from casino.rules.errors import RuleError
-from casino.rules.games import GAMES
+from casino.rules.contract import registry
 from casino.rules.palace_poker import (
     GAME_CODE,
     CallRule,
@@ -68,7 +68,7 @@ def test_every_bad_setting_is_named() -> None:
 
 
 def test_the_registry_evaluates_a_record_with_rules() -> None:
-    engine = GAMES[GAME_CODE]
+    engine = registry()[GAME_CODE]
     assert (engine.code, engine.name) == ("palace-poker", "Palace Poker")
     assert engine.default_rules() == default_rules()
     record = four([battle(1, 2, 500), call(2)], structure="no_limit")

@@ -12,7 +12,7 @@ import pytest
 
 from casino.rules.cards import standard_deck
 from casino.rules.errors import RuleError
-from casino.rules.games import GAMES
+from casino.rules.contract import registry
 from casino.rules.pontoon import (
     Phase,
     PontoonConfig,
@@ -116,7 +116,7 @@ def test_live_hand_banker_stands_view_legal_actions_and_record_round_trip() -> N
     ]
     rules = {"stake_min": 10, "stake_max": 50}
     assert evaluate(rebuilt, rules).to_dict() == result.to_dict()
-    assert GAMES["pontoon"].evaluate(rebuilt, rules).to_dict() == result.to_dict()
+    assert registry()["pontoon"].evaluate(rebuilt, rules).to_dict() == result.to_dict()
     again = PontoonHand.from_actions(table.config, table.rules, table.actions())
     assert [op.to_dict() for op in again.log] == [op.to_dict() for op in table.log]
 
@@ -349,7 +349,7 @@ def test_records_accept_a_final_stick_on_a_hand_that_ended_by_itself() -> None:
 
 
 def test_registry_entry() -> None:
-    engine = GAMES["pontoon"]
+    engine = registry()["pontoon"]
     assert (engine.code, engine.name) == ("pontoon", "Pontoon")
     assert engine.default_rules() == PontoonRules().to_dict()
     table = engine.parse_rules({"stick_minimum": 16, "stake_min": 100})

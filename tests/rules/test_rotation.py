@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from casino.rules.errors import RuleError
-from casino.rules.rotation import (
+from casino.rules.high_card_flush.rotation import (
     Holding,
     RotationPolicy,
     check_may_hold,

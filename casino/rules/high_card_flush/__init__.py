@@ -62,6 +62,8 @@ from casino.rules.errors import Problems, RuleError
 from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
+from .rotation import RotationPolicy
+
 GAME_CODE = "high-card-flush"
 GAME_NAME = "High Card Flush"
 CARDS_PER_HAND = 7
@@ -334,6 +336,7 @@ class Rules:
     smallest_chip: int = 1
     qualify_length: int = 3
     qualify_high_rank: int = 9
+    rotation_policy: RotationPolicy = RotationPolicy()
 
     def __post_init__(self) -> None:
         # Accept plain values from Python callers (``coverage="original_bank"``,
@@ -377,6 +380,7 @@ class Rules:
             "smallest_chip": self.smallest_chip,
             "qualify_length": self.qualify_length,
             "qualify_high_rank": self.qualify_high_rank,
+            "rotation_policy": self.rotation_policy.to_dict(),
         }
 
     def qualifier_words(self) -> str:
@@ -464,6 +468,18 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     out["max_players"] = whole("max_players", 1, MOST_PLAYERS, optional=False)
     out["qualify_length"] = whole("qualify_length", 2, CARDS_PER_HAND, optional=False)
     out["qualify_high_rank"] = whole("qualify_high_rank", 2, ACE, optional=False)
+    policy = data.get("rotation_policy")
+    if isinstance(policy, RotationPolicy):
+        out["rotation_policy"] = policy
+    else:
+        try:
+            out["rotation_policy"] = RotationPolicy.from_dict(
+                policy if isinstance(policy, Mapping) else {}, path="rules.rotation_policy"
+            )
+        except RuleError as exc:
+            problems.extend(exc)
+        if policy is not None and not isinstance(policy, Mapping):
+            problems.add("rules.rotation_policy", "rotation_policy must be an object")
     return out
 
 

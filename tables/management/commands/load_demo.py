@@ -1,4 +1,4 @@
-"""Load a demo casino floor: users in each role and an open High Card Flush table.
+"""Load a demo casino floor: users in each role and an open table of every game.
 
 Refuses to run when DEBUG is off: demo users with printed passwords must never exist
 on a real floor. They are put in the group ``demo``, which is refused any login (password,
@@ -18,6 +18,7 @@ from django.db import transaction
 
 from casino.core.accounts import DEMO_GROUP
 from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER
+from casino.rules.contract import games
 from tables import services
 from tables.models import Table
 
@@ -31,53 +32,9 @@ USERS = [
 PLAYERS = {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani", 5: "Eva"}
 
 
-DEMO_TABLES: list[dict[str, Any]] = [
-    {
-        "name": "HCF-1",
-        "game": "high-card-flush",
-        "seat_count": 7,
-        "limits": {"ante_min": 500, "ante_max": 10000, "bank_min": 20000, "bank_max": 500000},
-        "smallest_chip": 25,
-        "rules": {
-            "rake": {
-                "scheme": "per_player",
-                "bands": [{"up_to": 2500, "amount": 50}, {"up_to": None, "amount": 100}],
-            }
-        },
-    },
-    {
-        "name": "7A-1",
-        "game": "five-card-draw-7a",
-        "seat_count": 5,
-        "limits": {"structure": "limit", "small_blind": 100, "big_blind": 200, "big_bet": 400},
-        "smallest_chip": 25,
-        "rules": {"rake": {"percent": 5, "cap": 300}},
-    },
-    {
-        "name": "PON-1",
-        "game": "pontoon",
-        "seat_count": 6,
-        "limits": {"stake_min": 100, "stake_max": 2000, "kitty_min": 2000, "kitty_max": 20000},
-        "smallest_chip": 25,
-        "rules": {},
-    },
-    {
-        "name": "PAI-1",
-        "game": "paiute",
-        "seat_count": 5,
-        "limits": {"ante": 500},
-        "smallest_chip": 25,
-        "rules": {},
-    },
-    {
-        "name": "PAL-1",
-        "game": "palace-poker",
-        "seat_count": 7,
-        "limits": {"structure": "limit", "small_bet": 500, "big_bet": 1000},
-        "smallest_chip": 25,
-        "rules": {},
-    },
-]
+def demo_tables() -> list[dict[str, Any]]:
+    """One table per registered game that declares a demo table (``Game.demo_table``)."""
+    return [{"game": found.code, **found.demo_table} for found in games() if found.demo_table]
 
 
 class Command(BaseCommand):
@@ -91,7 +48,7 @@ class Command(BaseCommand):
             tables = [
                 Table.objects.filter(name=spec["name"]).first()
                 or self._table(spec, floor=users["floor1"], dealer=users["dealer1"])
-                for spec in DEMO_TABLES
+                for spec in demo_tables()
             ]
         self.stdout.write(self.style.SUCCESS("Demo data ready. Log in with (username / password):"))
         for username, role in USERS:
@@ -119,6 +76,8 @@ class Command(BaseCommand):
         return users
 
     def _table(self, spec: dict[str, Any], *, floor: Any, dealer: Any) -> Table:
+        spec = dict(spec)
+        between_hands = spec.pop("between_hands", [])
         table = services.table_create(user=floor, dealer=dealer, **spec)
         for number, player in PLAYERS.items():
             if number <= table.seat_count:
@@ -126,6 +85,6 @@ class Command(BaseCommand):
                     user=floor, table_id=table.pk, number=number, player=player, sitting_out=False
                 )
         table = services.table_set_status(user=floor, table_id=table.pk, status="open")
-        if table.game == "pontoon":  # the first banker, as if chosen by the cut
-            services.bank_assign(user=floor, table_id=table.pk, seat=table.seat_count - 1)
+        for action in between_hands:
+            table = services.game_act(user=floor, table_id=table.pk, action=action)
         return table

@@ -24,7 +24,10 @@ from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from .errors import Problems, RuleError
+from casino.rules.errors import Problems, RuleError
+from casino.rules.seating import next_seat_clockwise
+
+__all__ = ["Holding", "RotationPolicy", "check_may_hold", "next_seat_clockwise", "offer_round"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +38,21 @@ class RotationPolicy:
 
     @classmethod
     def from_dict(
-        cls, data: Mapping[str, Any] | None, *, base: RotationPolicy | None = None
+        cls,
+        data: Mapping[str, Any] | None,
+        *,
+        base: RotationPolicy | None = None,
+        path: str = "rotation_policy",
     ) -> RotationPolicy:
         base = base or cls()
         values = asdict(base)
         problems = Problems()
         for key, value in (data or {}).items():
-            path = f"rotation_policy.{key}"
+            where = f"{path}.{key}"
             if key not in values:
-                problems.add(path, f"unknown rotation policy setting {key!r}")
+                problems.add(where, f"unknown rotation policy setting {key!r}")
             elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                problems.add(path, f"{key} must be a whole number of at least 1")
+                problems.add(where, f"{key} must be a whole number of at least 1")
             else:
                 values[key] = value
         problems.raise_if_any()
@@ -61,19 +68,6 @@ class Holding:
 
     opened_at: datetime
     seat: int
-
-
-def next_seat_clockwise(seats: Sequence[int], after: int | None) -> int | None:
-    """The first seat in ``seats`` clockwise (ascending, wrapping) after ``after``."""
-    ordered = sorted(set(seats))
-    if not ordered:
-        return None
-    if after is None:
-        return ordered[0]
-    for seat in ordered:
-        if seat > after:
-            return seat
-    return ordered[0]
 
 
 def offer_round(seats: Sequence[int], start: int) -> list[int]:

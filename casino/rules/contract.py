@@ -1,0 +1,370 @@
+"""The one contract every game implements, and the registry the platform reads games from.
+
+A game is one package under ``casino/rules/<game>/`` whose ``game.py`` declares a
+:class:`Game` and registers it (:func:`register`). Nothing outside the package knows the game:
+the platform (tables, hands, settlement storage, the audit check, the API and its OpenAPI
+document) works only through this module.
+
+What a game gives:
+
+* **Who and what**: ``code``, ``name``, ``min_players``, ``max_seats`` and JSON schemas of its
+  table limits, rules options, opening body, live actions, between-hand table actions and
+  paper record (the OpenAPI document is built from them).
+* **Rules**: :meth:`Game.default_rules`, :meth:`Game.parse_rules`, :meth:`Game.check_limits`
+  and :meth:`Game.hand_rules` (the effective rules a hand freezes from the table's limits,
+  smallest chip and rule overrides).
+* **A hand**: :meth:`Game.new_hand` builds a :class:`HandState` from the hand's frozen rules
+  and set-up (``config``); actions are applied one at a time; :meth:`Game.replay` rebuilds the
+  state from a :class:`History` ``{game, rules, config, actions}``, which is all the platform
+  stores of a hand. :meth:`Game.evaluate` settles a whole record: the game's importer
+  (:meth:`Game.import_record`) turns the record into a history, which is replayed.
+* **The table between hands**: the game's table state is a JSON object owned by the game
+  (designated-player rotation, blinds and missed-blind markers, the bank and the kitty, the
+  dealer button). :meth:`Game.table_view` shows it, :meth:`Game.table_actions` lists the
+  between-hand actions legal now, :meth:`Game.table_act` applies one, :meth:`Game.open_hand`
+  decides the next hand's set-up, :meth:`Game.seats_changed` and :meth:`Game.hand_closed`
+  move the state on. Each returns the new state with the :class:`Event` s to record.
+
+Every method raises :class:`~casino.rules.errors.RuleError` for bad input and
+``Refusal`` (:mod:`casino.rules.errors`) when the input is well formed but the table's state does not allow it now
+(the API's 409).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from .errors import Problems, RuleError
+from .settlement import Settlement
+
+JSON = dict[str, Any]
+
+
+class Operation:
+    """One entry of a hand's operation log: what happened, JSON-ready.
+
+    ``to_action()`` is the action that recorded it (None for what the engine did by itself,
+    such as a phase change or the showdown), so a hand's actions are the log's actions.
+    """
+
+    def to_action(self) -> JSON | None:
+        return None
+
+    def to_dict(self) -> JSON:
+        raise NotImplementedError
+
+
+@runtime_checkable
+class HandState(Protocol):
+    """A hand in play. ``apply`` raises RuleError (naming the clause) for an illegal action
+    and leaves the state unchanged."""
+
+    @property
+    def complete(self) -> bool: ...
+
+    @property
+    def log(self) -> Sequence[Any]: ...
+
+    def legal_actions(self) -> list[JSON]: ...
+
+    def apply(self, action: Mapping[str, Any], index: int | None = None) -> None: ...
+
+    def view(self) -> JSON: ...
+
+    def settle(self) -> Settlement: ...
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """Everything a hand is: the game, its frozen rules, its set-up and its actions."""
+
+    game: str
+    rules: JSON
+    config: JSON
+    actions: tuple[JSON, ...] = ()
+
+    def to_dict(self) -> JSON:
+        return {
+            "game": self.game,
+            "rules": self.rules,
+            "config": self.config,
+            "actions": list(self.actions),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> History:
+        problems = Problems()
+        for key in ("game", "rules", "config", "actions"):
+            if key not in data:
+                problems.add(key, f"a hand history needs {key!r}")
+        problems.raise_if_any()
+        if not isinstance(data["rules"], dict) or not isinstance(data["config"], dict):
+            raise RuleError("a hand history's rules and config are objects")
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise RuleError("a hand history's actions are a list of objects", path="actions")
+        return cls(str(data["game"]), data["rules"], data["config"], tuple(actions))
+
+
+# ---------------------------------------------------------------- the table between hands
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    number: int
+    player: str
+    sitting_out: bool = False
+
+    @property
+    def in_play(self) -> bool:
+        return bool(self.player) and not self.sitting_out
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What a game may read of its table: seats, limits, rules, its own state, the time."""
+
+    seats: tuple[SeatView, ...]
+    limits: JSON
+    smallest_chip: int
+    rules: JSON  # the table's rule overrides (the game's hand_rules makes them effective)
+    state: JSON
+    now: datetime
+    is_open: bool = True  # the table is open for play
+    hand_open: bool = False  # a hand is in progress
+    next_hand: int = 1
+
+    @property
+    def in_play(self) -> list[int]:
+        return [seat.number for seat in self.seats if seat.in_play]
+
+    @property
+    def seated(self) -> list[int]:
+        return [seat.number for seat in self.seats if seat.player]
+
+    def seat(self, number: int) -> SeatView | None:
+        for seat in self.seats:
+            if seat.number == number:
+                return seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at the table between hands (an offer, a new banker, a blind
+    choice), recorded and audited as ``kind`` with its ``data``."""
+
+    kind: str
+    data: JSON = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A game's answer to a table action or a hand closing: its new state and the events."""
+
+    state: JSON
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """The next hand's set-up: its ``config``, the seats dealt in, and the table state after
+    it opens (with the events to record)."""
+
+    config: JSON
+    seats: tuple[int, ...]
+    state: JSON
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedHand:
+    """A hand that just ended: settled (with its settlement) or voided (None)."""
+
+    number: int
+    config: JSON
+    seats: tuple[int, ...]
+    opened_at: datetime
+    result: Settlement | None
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Game:
+    """One game. Subclasses set the class attributes and implement the rules and hand
+    methods; the table hooks default to a game with no state between hands."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_seats: ClassVar[int]
+    #: The dealer submits the whole hand as a paper-style record when settling (High Card
+    #: Flush); otherwise the hand is settled from its own actions.
+    record_settled: ClassVar[bool] = False
+    #: JSON schemas (draft 2020-12 subset) shown in the API document.
+    limits_schema: ClassVar[JSON] = {"type": "object"}
+    rules_schema: ClassVar[JSON] = {"type": "object"}
+    open_schema: ClassVar[JSON] = {"type": "object"}
+    action_schemas: ClassVar[dict[str, JSON]] = {}
+    table_action_schemas: ClassVar[dict[str, JSON]] = {}
+    record_schema: ClassVar[JSON] = {"type": "object"}
+    #: A record that settles (for the API document's example and the documentation tests).
+    record_example: ClassVar[JSON | None] = None
+    #: The demo floor's table of this game (``manage.py load_demo``): name, seat_count,
+    #: limits, smallest_chip, rules and the between-hand actions to apply once it opens.
+    demo_table: ClassVar[JSON | None] = None
+
+    @property
+    def rules_doc(self) -> str:
+        """The rules as implemented, shipped with the product."""
+        return f"docs/rules/{self.code}.md"
+
+    # -------------------------------------------------------------- rules
+
+    def default_rules(self) -> JSON:
+        raise NotImplementedError
+
+    def parse_rules(
+        self, data: Mapping[str, Any] | None, base: Mapping[str, Any] | None = None
+    ) -> JSON:
+        """Validated effective rules: ``data`` merged onto ``base`` or the defaults."""
+        raise NotImplementedError
+
+    def check_limits(self, limits: Mapping[str, Any], problems: Problems) -> None:
+        """Add a problem for every bad table limit (unknown keys are refused by the caller)."""
+        raise NotImplementedError
+
+    @property
+    def limit_fields(self) -> tuple[str, ...]:
+        return tuple(self.limits_schema.get("properties", {}))
+
+    def hand_rules(
+        self, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
+    ) -> JSON:
+        """The effective rules a hand freezes from the table's configuration."""
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- a hand
+
+    def new_hand(self, config: Mapping[str, Any], rules: Mapping[str, Any]) -> HandState:
+        """The state of a new hand (checks the set-up against the rules)."""
+        raise NotImplementedError
+
+    def replay(self, history: History) -> HandState:
+        state = self.new_hand(history.config, history.rules)
+        for index, action in enumerate(history.actions):
+            state.apply(action, index)
+        return state
+
+    def import_record(self, record: Mapping[str, Any], rules: Mapping[str, Any]) -> History:
+        """A paper-style record as a history. By default a record is the hand's set-up with
+        its ``actions`` list."""
+        config = {key: value for key, value in record.items() if key != "actions"}
+        actions = record.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise RuleError("actions must be a list of objects", path="actions")
+        return History(self.code, dict(rules), config, tuple(actions))
+
+    def evaluate(
+        self, record: Mapping[str, Any], rules: Mapping[str, Any] | None = None
+    ) -> Settlement:
+        """Settle a whole record: import it as a history and replay it. ``rules`` are the
+        effective rules or overrides of the defaults."""
+        effective = self.parse_rules(rules)
+        state = self.replay(self.import_record(record, effective))
+        if not state.complete:
+            raise RuleError("the record ends before the hand is complete")
+        return state.settle()
+
+    def settle_actions(
+        self, config: Mapping[str, Any], rules: Mapping[str, Any], record: Mapping[str, Any]
+    ) -> tuple[JSON, ...]:
+        """A record-settled game: the posted record as the hand's actions, checked against
+        the hand's set-up (the seats and amounts it froze)."""
+        raise RuleError(f"{self.name} hands are settled from their own actions; send {{}}")
+
+    # -------------------------------------------------------------- the table between hands
+
+    def initial_state(self) -> JSON:
+        return {}
+
+    def table_view(self, table: TableView) -> JSON:
+        """The game's table state as a display shows it."""
+        return dict(table.state)
+
+    def table_actions(self, table: TableView) -> list[JSON]:
+        """The between-hand actions legal now, each with its parameters and bounds."""
+        return []
+
+    def table_act(self, table: TableView, action: Mapping[str, Any]) -> Change:
+        raise RuleError(f"{self.name} has no between-hand actions", path="type")
+
+    def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
+        raise NotImplementedError
+
+    def seats_changed(self, table: TableView) -> Change:
+        """A player sat down, left, sat out or came back (between hands or during one)."""
+        return Change(table.state)
+
+    def hand_closed(self, table: TableView, hand: ClosedHand) -> Change:
+        return Change(table.state)
+
+    def settlement_extra(self, result: Settlement) -> JSON:
+        """The game's own figures of a settlement worth listing (stored with it as JSON)."""
+        return dict(result.extra)
+
+
+# ---------------------------------------------------------------- the registry
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (a second game with the same code is refused)."""
+    known = _REGISTRY.get(game.code)
+    if known is not None and known is not game:
+        raise ValueError(f"a game with code {game.code!r} is already registered")
+    _REGISTRY[game.code] = game
+    return game
+
+
+def unregister(code: str) -> None:
+    _REGISTRY.pop(code, None)
+
+
+def registry() -> Mapping[str, Game]:
+    """Every registered game by code (the built-in games are registered on first use)."""
+    _load_builtin()
+    return _REGISTRY
+
+
+def game(code: str) -> Game:
+    """The registered game with this code; RuleError naming the known codes otherwise."""
+    games = registry()
+    found = games.get(code)
+    if found is None:
+        raise RuleError(f"unknown game {code!r}; games: {', '.join(games)}", path="game")
+    return found
+
+
+def games() -> Iterator[Game]:
+    return iter(list(registry().values()))
+
+
+_BUILTIN = ("high_card_flush", "five_card_draw", "pontoon", "paiute", "palace_poker")
+_loaded = False
+
+
+def _load_builtin() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import importlib
+
+    for package in _BUILTIN:
+        importlib.import_module(f"casino.rules.{package}.game")

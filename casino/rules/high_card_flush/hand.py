@@ -1,0 +1,391 @@
+"""A High Card Flush hand as a state machine, and the importer of the dealer's paper record.
+
+The hand's set-up (``config``) is what opened it: the designated player's seat and bank, and
+the seats in play. Its actions, in the order of the game (clauses 5-6):
+
+1. ``{"type": "wager", "seat": 2, "ante": 500, "flush_bonus": 100, "straight_flush_bonus":
+   0}``: each player who plays puts up the ante and any bonus bets (bonuses may be left out);
+2. ``{"type": "deal", "seat": 2, "cards": [7 cards]}``: each player's and the designated
+   player's seven cards, in any order, once betting is over (the first deal closes it);
+3. ``{"type": "raise", "seat": 2, "amount": 1000}`` or ``{"type": "fold", "seat": 2}``: each
+   player's decision, once every hand is dealt, within clause 6's bounds.
+
+Every action is checked as it is applied (seat, phase, amounts, cards seen once); the whole
+hand is checked again and settled by :func:`~casino.rules.high_card_flush.evaluate` on the
+record the actions make (:meth:`HighCardFlushHand.to_record`), so a hand settles the same
+whether its record was typed in at the end (:func:`import_record`) or its actions were
+recorded one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from casino.rules.cards import Card, CardGroup, check_distinct, parse_cards
+from casino.rules.contract import JSON, History, Operation
+from casino.rules.errors import Problems, RuleError, action_path, reported_at
+from casino.rules.options import is_int
+
+from . import (
+    CARDS_PER_HAND,
+    GAME_CODE,
+    Rules,
+    best_flush,
+    evaluate,
+    parse_record,
+    raise_bounds,
+)
+
+BONUSES = ("flush_bonus", "straight_flush_bonus")
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "wager": ("type", "seat", "ante", *BONUSES),
+    "deal": ("type", "seat", "cards"),
+    "raise": ("type", "seat", "amount"),
+    "fold": ("type", "seat"),
+}
+
+
+class Phase(StrEnum):
+    WAGERS = "wagers"
+    DEAL = "deal"
+    DECISIONS = "decisions"
+    COMPLETE = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Operation):
+    """One recorded action (the hand's log holds exactly its actions)."""
+
+    action: JSON
+
+    def to_action(self) -> JSON | None:
+        return dict(self.action)
+
+    def to_dict(self) -> JSON:
+        return dict(self.action)
+
+
+@dataclass
+class _Player:
+    seat: int
+    ante: int
+    bonuses: dict[str, int]
+    cards: tuple[Card, ...] | None = None
+    raise_amount: int | None = None  # 0: folded
+
+
+@dataclass
+class _Config:
+    dp_seat: int
+    bank: int
+    seats: tuple[int, ...]
+
+    @classmethod
+    def read(cls, config: Mapping[str, Any]) -> _Config:
+        problems = Problems()
+        dp = config.get("designated_player")
+        seats = config.get("players")
+        if not isinstance(dp, Mapping) or not is_int(dp.get("seat")) or not is_int(dp.get("bank")):
+            problems.add(
+                "designated_player", "the set-up names the designated player's seat and bank"
+            )
+        if not isinstance(seats, list) or not all(is_int(seat) for seat in seats):
+            problems.add("players", "the set-up lists the players' seats")
+        problems.raise_if_any()
+        assert isinstance(dp, Mapping) and isinstance(seats, list)
+        return cls(int(dp["seat"]), int(dp["bank"]), tuple(int(seat) for seat in seats))
+
+
+@dataclass
+class HighCardFlushHand:
+    """One hand, live or replayed (see the module docstring)."""
+
+    config: Mapping[str, Any]
+    rules: Rules
+    _setup: _Config = field(init=False)
+    _players: dict[int, _Player] = field(init=False, default_factory=dict)
+    _dp_cards: tuple[Card, ...] | None = field(init=False, default=None)
+    _phase: Phase = field(init=False, default=Phase.WAGERS)
+    _log: list[Step] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._setup = _Config.read(self.config)
+        if self._setup.dp_seat in self._setup.seats:
+            raise RuleError("the designated player is not one of the players", path="players")
+
+    # -------------------------------------------------------------- reading the state
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def complete(self) -> bool:
+        return self._phase is Phase.COMPLETE
+
+    @property
+    def log(self) -> tuple[Step, ...]:
+        return tuple(self._log)
+
+    def _dealt(self) -> bool:
+        return self._dp_cards is not None and all(
+            p.cards is not None for p in self._players.values()
+        )
+
+    def legal_actions(self) -> list[JSON]:
+        chip = self.rules.smallest_chip
+        if self._phase is Phase.WAGERS:
+            ante_min = self.rules.ante_min or chip
+            ante = {"min": ante_min, "max": self.rules.ante_max}
+            actions: list[JSON] = [
+                {"type": "wager", "seat": seat, "ante": ante, "bonuses": self._offered_bonuses()}
+                for seat in self._setup.seats
+                if seat not in self._players and len(self._players) < self.rules.max_players
+            ]
+            if self._players:
+                actions += self._deal_actions()
+            return actions
+        if self._phase is Phase.DEAL:
+            return self._deal_actions()
+        if self._phase is Phase.DECISIONS:
+            actions = []
+            for player in self._players.values():
+                if player.raise_amount is None and player.cards is not None:
+                    low, high = raise_bounds(player.ante, best_flush(player.cards).length)
+                    actions.append({"type": "raise", "seat": player.seat, "min": low, "max": high})
+                    actions.append({"type": "fold", "seat": player.seat})
+            return actions
+        return []
+
+    def _offered_bonuses(self) -> list[str]:
+        return [
+            name
+            for name, table in zip(
+                BONUSES,
+                (self.rules.flush_paytable, self.rules.straight_flush_paytable),
+                strict=True,
+            )
+            if len(table)
+        ]
+
+    def _deal_actions(self) -> list[JSON]:
+        waiting = [p.seat for p in self._players.values() if p.cards is None]
+        if self._dp_cards is None:
+            waiting.append(self._setup.dp_seat)
+        return [{"type": "deal", "seat": seat, "cards": CARDS_PER_HAND} for seat in waiting]
+
+    def view(self) -> JSON:
+        return {
+            "game": GAME_CODE,
+            "phase": str(self._phase),
+            "complete": self.complete,
+            "legal_actions": self.legal_actions(),
+            "designated_player": {
+                "seat": self._setup.dp_seat,
+                "bank": self._setup.bank,
+                "cards": [str(c) for c in self._dp_cards] if self._dp_cards else None,
+                "flush": str(best_flush(self._dp_cards)) if self._dp_cards else None,
+            },
+            "players": [
+                {
+                    "seat": p.seat,
+                    "ante": p.ante,
+                    **p.bonuses,
+                    "cards": [str(c) for c in p.cards] if p.cards else None,
+                    "flush": str(best_flush(p.cards)) if p.cards else None,
+                    "raise": p.raise_amount,
+                    "folded": p.raise_amount == 0,
+                }
+                for p in self._players.values()
+            ],
+            "seats": list(self._setup.seats),
+        }
+
+    def to_record(self) -> JSON:
+        """The dealer's record of the hand so far (what :func:`evaluate` settles)."""
+        return {
+            "designated_player": {
+                "seat": self._setup.dp_seat,
+                "bank": self._setup.bank,
+                "cards": [str(c) for c in self._dp_cards or ()],
+            },
+            "players": [
+                {
+                    "seat": p.seat,
+                    "cards": [str(c) for c in p.cards or ()],
+                    "ante": p.ante,
+                    "raise": p.raise_amount or 0,
+                    **p.bonuses,
+                }
+                for p in self._players.values()
+            ],
+        }
+
+    def settle(self) -> Any:
+        if not self.complete:
+            raise RuleError(f"the hand is not finished: it is in its {self._phase} phase")
+        return evaluate(self.to_record(), self.rules)
+
+    # -------------------------------------------------------------- actions
+
+    def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
+        with reported_at(action_path(index)):
+            self._apply(action)
+        self._log.append(Step(dict(action)))
+
+    def _apply(self, action: Mapping[str, Any]) -> None:
+        if not isinstance(action, Mapping):
+            raise RuleError("an action is an object with a type and a seat")
+        kind = action.get("type")
+        if kind not in ACTION_FIELDS:
+            raise RuleError(f"unknown action type {kind!r}; actions: {', '.join(ACTION_FIELDS)}")
+        problems = Problems()
+        for key in action:
+            if key not in ACTION_FIELDS[kind]:
+                problems.add("", f"unknown field {key!r} for {kind}")
+        problems.raise_if_any()
+        seat = action.get("seat")
+        if not is_int(seat):
+            raise RuleError(f"seat must be a seat number, got {seat!r}")
+        getattr(self, f"_{kind}")(seat, action)
+
+    def _amount(self, value: object, what: str, *, least: int) -> int:
+        chip = self.rules.smallest_chip
+        if not is_int(value) or value < least:
+            raise RuleError(
+                f"{what} must be a whole number of minor units of at least {least}, got {value!r}"
+            )
+        if value % chip:
+            raise RuleError(f"{what} {value} is not a multiple of the smallest chip {chip}")
+        return int(value)
+
+    def _wager(self, seat: int, action: Mapping[str, Any]) -> None:
+        if self._phase is not Phase.WAGERS:
+            raise RuleError(f"seat {seat}: bets are placed before the deal (clause 5)")
+        if seat == self._setup.dp_seat:
+            raise RuleError(f"seat {seat} is the designated player, who takes no ante (clause 5)")
+        if seat not in self._setup.seats:
+            raise RuleError(f"seat {seat} was not in play when the hand opened")
+        if seat in self._players:
+            raise RuleError(f"seat {seat} has already placed its bets")
+        if len(self._players) >= self.rules.max_players:
+            raise RuleError(f"at most {self.rules.max_players} players play a hand (clause 1)")
+        ante = self._amount(action.get("ante"), f"seat {seat}: ante", least=1)
+        low, high = self.rules.ante_min, self.rules.ante_max
+        if (low is not None and ante < low) or (high is not None and ante > high):
+            raise RuleError(f"seat {seat}: ante {ante} is outside the table's limits {low}-{high}")
+        bonuses = {}
+        for name in BONUSES:
+            if action.get(name) is not None:
+                bonuses[name] = self._amount(action.get(name), f"seat {seat}: {name}", least=0)
+        self._players[seat] = _Player(seat, ante, bonuses)
+
+    def _deal(self, seat: int, action: Mapping[str, Any]) -> None:
+        if self._phase is Phase.WAGERS:
+            if not self._players:
+                raise RuleError("no player has placed a bet: there is no hand to deal")
+            self._phase = Phase.DEAL
+        elif self._phase is not Phase.DEAL:
+            raise RuleError(f"seat {seat}: every hand is already dealt")
+        is_dp = seat == self._setup.dp_seat
+        player = self._players.get(seat)
+        if not is_dp and player is None:
+            raise RuleError(f"seat {seat} has placed no bet and is dealt no hand")
+        if (self._dp_cards if is_dp else player.cards if player else None) is not None:
+            raise RuleError(f"seat {seat} has already been dealt its cards")
+        cards = parse_cards(
+            action.get("cards"), path="cards", count=CARDS_PER_HAND, who=f"seat {seat}"
+        )
+        groups = [CardGroup(f"seat {seat}", "cards", cards)]
+        if self._dp_cards is not None:
+            groups.append(CardGroup("the designated player", "designated_player", self._dp_cards))
+        groups += [
+            CardGroup(f"seat {p.seat}", f"seat {p.seat}", p.cards)
+            for p in self._players.values()
+            if p.cards
+        ]
+        check_distinct(groups)
+        if is_dp:
+            self._dp_cards = cards
+        else:
+            assert player is not None
+            player.cards = cards
+        if self._dealt():
+            self._phase = Phase.DECISIONS
+
+    def _decide(self, seat: int) -> _Player:
+        if self._phase is not Phase.DECISIONS:
+            raise RuleError(f"seat {seat}: players decide once every hand is dealt (clause 6)")
+        player = self._players.get(seat)
+        if player is None:
+            raise RuleError(f"seat {seat} is not playing this hand")
+        if player.raise_amount is not None:
+            raise RuleError(f"seat {seat} has already raised or folded")
+        return player
+
+    def _decided(self) -> None:
+        if all(p.raise_amount is not None for p in self._players.values()):
+            self._phase = Phase.COMPLETE
+
+    def _raise(self, seat: int, action: Mapping[str, Any]) -> None:
+        player = self._decide(seat)
+        assert player.cards is not None
+        amount = self._amount(action.get("amount"), f"seat {seat}: raise", least=1)
+        length = best_flush(player.cards).length
+        low, high = raise_bounds(player.ante, length)
+        if not low <= amount <= high:
+            raise RuleError(
+                f"seat {seat}: with a {length}-card flush the raise is from {low} to {high} (clause 6)"
+            )
+        player.raise_amount = amount
+        self._decided()
+
+    def _fold(self, seat: int, action: Mapping[str, Any]) -> None:
+        self._decide(seat).raise_amount = 0
+        self._decided()
+
+
+def record_actions(record: Mapping[str, Any], rules: Rules) -> tuple[JSON, ...]:
+    """The dealer's paper record as the hand's actions (checked whole first, so every problem
+    is reported at its place in the record)."""
+    parsed = parse_record(record, rules)
+    players = parsed.players
+    actions: list[JSON] = []
+    for player in players:
+        wager: JSON = {"type": "wager", "seat": player.seat, "ante": player.ante}
+        raw = next(p for p in record["players"] if p.get("seat") == player.seat)
+        for name in BONUSES:
+            if raw.get(name) is not None:
+                wager[name] = raw[name]
+        actions.append(wager)
+    for player in players:
+        actions.append(
+            {"type": "deal", "seat": player.seat, "cards": [str(c) for c in player.cards]}
+        )
+    dp = parsed.designated_player
+    actions.append({"type": "deal", "seat": dp.seat, "cards": [str(c) for c in dp.cards]})
+    for player in players:
+        if player.folded:
+            actions.append({"type": "fold", "seat": player.seat})
+        else:
+            actions.append({"type": "raise", "seat": player.seat, "amount": player.raise_amount})
+    return tuple(actions)
+
+
+def import_record(record: Mapping[str, Any], rules: Rules) -> History:
+    """A whole paper record as a history: the set-up it implies and its actions."""
+    actions = record_actions(record, rules)
+    parsed = parse_record(record, rules)
+    config = setup(
+        parsed.designated_player.seat,
+        parsed.designated_player.bank,
+        [p.seat for p in parsed.players],
+    )
+    return History(GAME_CODE, rules.to_dict(), config, actions)
+
+
+def setup(dp_seat: int, bank: int, seats: Sequence[int]) -> JSON:
+    return {"designated_player": {"seat": dp_seat, "bank": bank}, "players": list(seats)}

@@ -1,0 +1,148 @@
+"""Paiute in the one game contract: the deal passes clockwise; every draw, discard and call is
+an action of the hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from casino.rules import schemas as s
+from casino.rules.contract import JSON, Game, Opening, TableView, register
+from casino.rules.errors import Problems, RuleError
+from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.seating import DealerButton, next_dealer
+from casino.rules.settlement import Settlement
+
+from . import evaluate as evaluate_holdings
+from .hand import PaiuteHand
+from .ops import GAME_CODE, GAME_NAME
+from .rules import PaiuteConfig, PaiuteRules, default_rules, parse_rules
+
+SOURCES = ("stock", "discard")
+
+
+class Paiute(DealerButton, Game):
+    code = GAME_CODE
+    name = GAME_NAME
+    max_seats = 5  # clause 1: 2-5 players
+    demo_table = {"name": "PAI-1", "seat_count": 5, "limits": {"ante": 500}, "smallest_chip": 25}
+    limits_schema = s.obj(
+        {"ante": s.amount("the ante each player puts in the pot")}, required=["ante"]
+    )
+    rules_schema = s.from_defaults(default_rules())
+    open_schema = s.obj(
+        {
+            "dealer": s.seat("the first hand's dealer (later hands: the next seat clockwise)"),
+            "hands": {
+                "type": "object",
+                "additionalProperties": s.cards("the seat's five cards", least=5, most=5),
+                "description": 'each player\'s five cards by seat, e.g. {"1": ["Ah", ...]}',
+            },
+            "upcard": s.card("the card turned after the deal: its rank is wild"),
+            "first_discard": {
+                **s.card("the card that starts the discard pile (option)"),
+                "type": ["string", "null"],
+            },
+        },
+        required=["hands", "upcard"],
+    )
+    action_schemas = {
+        "draw": s.action(
+            "draw",
+            {
+                "seat": s.seat(),
+                "source": s.choice(SOURCES, "stock or discard"),
+                "card": s.card("the card drawn"),
+            },
+            required=["seat", "source"],
+        ),
+        "discard": s.action(
+            "discard", {"seat": s.seat(), "card": s.card()}, required=["seat", "card"]
+        ),
+        "call": s.action(
+            "call",
+            {
+                "seat": s.seat(),
+                "discard": {
+                    **s.card("the card discarded with a 5-card combination"),
+                    "type": ["string", "null"],
+                },
+            },
+            required=["seat"],
+        ),
+    }
+    record_schema = s.obj(
+        {
+            "dealer": s.seat(),
+            "ante": s.amount("the ante"),
+            "wild_card": s.card("the upcard"),
+            "caller": s.seat("who called"),
+            "players": {
+                "type": "array",
+                "items": s.obj(
+                    {"seat": s.seat(), "cards": s.cards("final cards", least=5, most=6)}
+                ),
+            },
+        },
+        description="A finished hand by its final holdings (a showdown record); a hand played "
+        "at a table is replayed from its set-up and actions instead.",
+    )
+
+    def default_rules(self) -> JSON:
+        return default_rules()
+
+    def parse_rules(
+        self, data: Mapping[str, Any] | None, base: Mapping[str, Any] | None = None
+    ) -> JSON:
+        return parse_rules(data, base)
+
+    def check_limits(self, limits: Mapping[str, Any], problems: Problems) -> None:
+        ante = limits.get("ante")
+        if not is_int(ante) or not 1 <= ante <= MAX_AMOUNT:
+            problems.add(
+                "ante", f"ante must be a whole number of minor units from 1 to {MAX_AMOUNT}"
+            )
+
+    def hand_rules(
+        self, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
+    ) -> JSON:
+        ante = limits["ante"]
+        return parse_rules(
+            {**rules, "ante_min": ante, "ante_max": ante, "smallest_chip": smallest_chip}
+        )
+
+    def new_hand(self, config: Mapping[str, Any], rules: Mapping[str, Any]) -> PaiuteHand:
+        return PaiuteHand(PaiuteConfig.from_dict(config), PaiuteRules.from_dict(rules))
+
+    def evaluate(
+        self, record: Mapping[str, Any], rules: Mapping[str, Any] | None = None
+    ) -> Settlement:
+        """A record with ``actions`` is a history (set-up and actions) and is replayed; one
+        without is a showdown record of final holdings."""
+        if "actions" in record:
+            effective = self.parse_rules(rules)
+            state = self.replay(self.import_record(record, effective))
+            if not state.complete:
+                raise RuleError("the record ends before the hand is complete (nobody has called)")
+            return state.settle()
+        return evaluate_holdings(record, rules)
+
+    def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
+        dealer = next_dealer(table, body)
+        rules = self.hand_rules(table.limits, table.smallest_chip, table.rules)
+        config = PaiuteConfig.from_dict(
+            {
+                "dealer": dealer,
+                "players": table.in_play,
+                "ante": table.limits["ante"],
+                "hands": body.get("hands"),
+                "upcard": body.get("upcard"),
+                "first_discard": body.get("first_discard"),
+            }
+        ).to_dict()
+        self.new_hand(config, rules)
+        state, events = self.moved(table, dealer)
+        return Opening(config, tuple(table.in_play), state, events)
+
+
+GAME = register(Paiute())
