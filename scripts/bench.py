@@ -244,9 +244,11 @@ def _run_endpoint(settles: int) -> None:
     elapsed = 0.0
     for index in range(settles):
         table.refresh_from_db()
-        dp_seat = table.offer_seat
-        services.rotation_decide(
-            user=dealer, table_id=table.pk, seat=dp_seat, accept=True, bank=200_000
+        dp_seat = table.game_state["offer"]
+        services.game_act(
+            user=dealer,
+            table_id=table.pk,
+            action={"type": "accept", "seat": dp_seat, "bank": 200_000},
         )
         hand = services.hand_open(user=dealer, table_id=table.pk)
         record = deal(rng, dp_seat, [s for s in range(1, 8) if s != dp_seat])

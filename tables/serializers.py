@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
@@ -45,7 +47,21 @@ class JSONObjectField(serializers.DictField):
     """A JSON object whose content the game checks (its limits, rules or a body)."""
 
 
-class TableCreateSerializer(serializers.Serializer):
+class StrictSerializer(serializers.Serializer):
+    """An input serializer that refuses fields it does not know (a 400 naming each), so a
+    client sending a field that no longer exists hears about it."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {key: [f"unknown field {key!r}"] for key in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class TableCreateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=100)
     game = serializers.CharField(max_length=40, help_text="a game's code: GET /api/v1/games/")
     seat_count = serializers.IntegerField(min_value=2, max_value=99, default=7)
@@ -80,7 +96,7 @@ class DealerAssignSerializer(serializers.Serializer):
     )
 
 
-class SeatUpdateSerializer(serializers.Serializer):
+class SeatUpdateSerializer(StrictSerializer):
     player = serializers.CharField(max_length=100, allow_blank=True)
     sitting_out = serializers.BooleanField(default=False)
 
@@ -109,7 +125,7 @@ class TableChangeSerializer(serializers.ModelSerializer):
         ]
 
 
-class ChangeRequestSerializer(serializers.Serializer):
+class ChangeRequestSerializer(StrictSerializer):
     changes = JSONObjectField(
         help_text="new values for any of the game's limits, smallest_chip, and rules "
         "(merged by key)"

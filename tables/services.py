@@ -391,7 +391,7 @@ def game_act(*, user: AbstractBaseUser, table_id: int, action: dict[str, Any]) -
 
 
 @transaction.atomic
-def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any]) -> Hand:
+def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | None = None) -> Hand:
     """Open the next hand, freezing what applies to it (rules, limits, pay tables, rake, the
     game's set-up: designated player and bank, button and blinds, banker and kitty, seats)."""
     table = _lock_table(table_id)
@@ -403,7 +403,7 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any]) ->
         raise Conflict(f"hand {current.number} is still open at table {table.name}")
     game = game_of(table)
     view = table_view(table, hand_open=False)
-    opening = game.open_hand(view, body)
+    opening = game.open_hand(view, body or {})
     rules = game.hand_rules(table.limits, table.smallest_chip, table.rules)
     try:
         hand = Hand.objects.create(

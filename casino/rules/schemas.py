@@ -1,4 +1,7 @@
-"""Small builders for the JSON schemas games declare (shown in the API document)."""
+"""Small builders for the JSON schemas games declare (shown in the API document).
+
+They write the OpenAPI 3.0 dialect of JSON Schema, which the API document uses: ``nullable``
+rather than a list of types, a one-value ``enum`` rather than ``const``."""
 
 from __future__ import annotations
 
@@ -13,12 +16,18 @@ JSON = dict[str, Any]
 def amount(description: str, *, minimum: int = 1, nullable: bool = False) -> JSON:
     """A sum of money in minor units."""
     schema: JSON = {
-        "type": ["integer", "null"] if nullable else "integer",
+        "type": "integer",
         "minimum": minimum,
         "maximum": MAX_AMOUNT,
         "description": description,
     }
+    if nullable:
+        schema["nullable"] = True
     return schema
+
+
+def nullable(schema: JSON) -> JSON:
+    return {**schema, "nullable": True}
 
 
 def seat(description: str = "a seat number") -> JSON:
@@ -68,7 +77,7 @@ def action(
 ) -> JSON:
     """One action's body: ``{"type": kind, ...}``."""
     return obj(
-        {"type": {"type": "string", "const": kind}, **properties},
+        {"type": {"type": "string", "enum": [kind]}, **properties},
         required=["type", *required],
         description=description,
     )

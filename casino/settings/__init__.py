@@ -137,6 +137,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Each registered game's bodies (limits, rules, opening, actions, record) from the registry.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "casino.core.game_schema.add_games",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "TableStatusEnum": "tables.models.Table.Status",
         "HandStatusEnum": "tables.models.Hand.Status",

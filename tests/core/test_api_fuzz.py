@@ -80,7 +80,9 @@ def floor_with_history(dp_table, draw_table, floor, floor2, dealer, compliance, 
     }
     hand = services.hand_open(user=dealer, table_id=dp_table.pk)
     settled = services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
-    services.rotation_decide(user=dealer, table_id=dp_table.pk, seat=2, accept=True, bank=50_000)
+    services.game_act(
+        user=dealer, table_id=dp_table.pk, action={"type": "accept", "seat": 2, "bank": 50_000}
+    )
     hcf_open = services.hand_open(user=dealer, table_id=dp_table.pk)
     pontoon = services.table_create(
         user=floor,
@@ -94,7 +96,7 @@ def floor_with_history(dp_table, draw_table, floor, floor2, dealer, compliance, 
     draw_hand = services.hand_open(
         user=dealer, table_id=draw_table.pk, body={"seats": draw_seats([1, 2, 3])}
     )
-    services.bank_assign(user=dealer, table_id=pontoon.pk, seat=1)
+    services.game_act(user=dealer, table_id=pontoon.pk, action={"type": "choose_banker", "seat": 1})
     pontoon_hand = services.hand_open(user=dealer, table_id=pontoon.pk)
     change = services.change_request(
         user=floor2, table_id=dp_table.pk, changes={"ante_max": 20_000}, reason="busy night"

@@ -80,11 +80,12 @@ def test_openapi_schema_and_docs_are_served():
         "/api/v1/audit/checks/",
         "/api/v1/auth/token/",
         "/api/v1/hands/{id}/actions/",
-        "/api/v1/tables/{id}/blinds/",
-        "/api/v1/tables/{id}/bank/",
-        "/api/v1/tables/{id}/rotation/",
+        "/api/v1/tables/{id}/game/",
+        "/api/v1/tables/{id}/game/actions/",
     ]:
         assert path in paths
+    for gone in ("blinds", "bank", "rotation"):  # one contract: the game's state is /game/
+        assert f"/api/v1/tables/{{id}}/{gone}/" not in paths
     assert APIClient().get("/api/docs/").status_code == 200
 
 

@@ -20,7 +20,7 @@ from casino.core.parsers import MAX_DEPTH, BoundedJSONParser
 from casino.rules.options import MAX_AMOUNT
 from payouts.models import AuditEntry, Settlement
 from tables import services
-from tables.models import Hand
+from tables.models import Hand, TableEvent
 from tests.conftest import draw_seats, record
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,9 @@ def paths(body: dict) -> set[str]:
 
 
 def dealt_seats(client, table, stack: int) -> list[dict]:
-    return draw_seats(client.get(f"/api/v1/tables/{table.pk}/blinds/").json()["dealt_in"], stack)
+    """The opening body's seats for the next 7-A hand, as the game view says who is dealt in."""
+    view = client.get(f"/api/v1/tables/{table.pk}/game/").json()
+    return draw_seats(view["state"]["next_hand"]["dealt_in"], stack)
 
 
 def test_a_7a_hand_with_a_stack_of_10_to_the_30_is_refused_and_the_table_plays_on(
@@ -86,6 +88,30 @@ def test_a_7a_hand_with_a_stack_of_10_to_the_30_is_refused_and_the_table_plays_o
     settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
     assert settled.status_code == 201, settled.json()
     assert Settlement.objects.filter(hand_id=hand["id"]).exists()
+
+
+@pytest.mark.parametrize(
+    ("action", "path"),
+    [
+        ({"type": "blind_choice", "seat": 10**30, "choice": "post_all"}, "seat"),
+        ({"type": "blind_choice", "seat": 2**63, "choice": "post_all"}, "seat"),
+        ({"type": "blind_choice", "seat": [2], "choice": "post_all"}, "seat"),
+        ({"type": "blind_choice", "seat": 2, "choice": {"post_all": True}}, "choice"),
+        ({"type": "x" * 10_000}, "type"),
+    ],
+)
+def test_a_between_hand_action_out_of_bounds_is_a_400_and_nothing_is_stored(
+    action, path, draw_table, dealer, client_for
+):
+    client = client_for(dealer)
+    url = f"/api/v1/tables/{draw_table.pk}/game/actions/"
+    response = client.post(url, action, format="json")
+    body = assert_json_error(response, 400)
+    assert paths(body) == {path}
+    assert len(response.content) < 2_000
+    assert not TableEvent.objects.filter(kind="blind_choice").exists()
+    view = client.get(f"/api/v1/tables/{draw_table.pk}/game/").json()
+    assert view["state"]["choices"] == {}
 
 
 def test_a_hcf_settle_with_a_flush_bonus_of_2_to_the_63_is_a_400_naming_the_field(

@@ -68,7 +68,7 @@ def test_every_state_changing_post_documents_the_idempotency_key_and_409(documen
 def test_the_evaluate_path_names_the_games(document):
     operation = document["paths"]["/api/v1/games/{code}/evaluate/"]["post"]
     [code] = [p for p in operation["parameters"] if p["name"] == "code"]
-    assert sorted(code["schema"]["enum"]) == sorted(GAMES)
+    assert sorted(code["schema"]["enum"]) == sorted(registry())
 
 
 def test_the_documented_record_example_settles(document, compliance, client_for):
@@ -80,4 +80,63 @@ def test_the_documented_record_example_settles(document, compliance, client_for)
     assert response.status_code == 200, response.json()
     body = response.json()
     assert sum(seat["net"] for seat in body["seats"]) + body["rake"] == 0
-    assert {seat["seat"] for seat in body["seats"]} == {1, 2, 3}
+    assert {seat["seat"] for seat in body["seats"]} == {1, 2, 7}
+
+
+def _resolve(document, schema):
+    while "$ref" in schema:
+        schema = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def _body_refs(document, path):
+    schema = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+    return [ref["$ref"].rsplit("/", 1)[1] for ref in schema["schema"]["anyOf"]]
+
+
+@pytest.mark.parametrize("code", list(registry()))
+def test_every_game_s_bodies_are_documented_from_the_registry(document, code):
+    """Per game: its limits and rules in the table body, its opening body, each of its hand
+    and between-hand actions and its record, each naming where its rules are written."""
+    from casino.core.game_schema import component_name
+
+    game = registry()[code]
+    name = component_name(game)
+    created = _body_refs(document, "/api/v1/tables/")
+    assert f"{name}TableCreate" in created
+    table = _resolve(document, {"$ref": f"#/components/schemas/{name}TableCreate"})
+    assert table["properties"]["game"]["enum"] == [code]
+    limits = _resolve(document, table["properties"]["limits"])
+    assert set(limits["properties"]) == set(game.limit_fields)
+    rules = _resolve(document, table["properties"]["rules"])
+    assert set(rules["properties"]) == set(game.default_rules())
+    assert game.rules_doc in rules["description"]
+    assert f"{name}Open" in _body_refs(document, "/api/v1/tables/{id}/hands/")
+    actions = _body_refs(document, "/api/v1/hands/{id}/actions/")
+    for kind in game.action_schemas:
+        [component] = [
+            a
+            for a in actions
+            if a.startswith(f"{name}Action")
+            and _resolve(document, {"$ref": f"#/components/schemas/{a}"})["properties"]["type"][
+                "enum"
+            ]
+            == [kind]
+        ]
+        assert component
+    between = _body_refs(document, "/api/v1/tables/{id}/game/actions/")
+    assert len([b for b in between if b.startswith(f"{name}TableAction")]) == len(
+        game.table_action_schemas
+    )
+    assert f"{name}Evaluate" in _body_refs(document, "/api/v1/games/{code}/evaluate/")
+    settle = _body_refs(document, "/api/v1/hands/{id}/settle/")
+    assert (f"{name}Record" in settle) is game.record_settled
+
+
+def test_the_rules_documents_the_api_names_ship_with_the_repository():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for game in registry().values():
+        text = (root / game.rules_doc).read_text()
+        assert game.name in text.splitlines()[0], game.rules_doc

@@ -23,7 +23,7 @@ def urls(dp_table, dealer, client_for):
         "hands": f"/api/v1/tables/{dp_table.pk}/hands/",
         "hand": f"/api/v1/hands/{hand['id']}/",
         "changes": f"/api/v1/tables/{dp_table.pk}/changes/",
-        "rotation": f"/api/v1/tables/{dp_table.pk}/rotation/",
+        "game": f"/api/v1/tables/{dp_table.pk}/game/",
         "settlements": f"/api/v1/settlements/?table={dp_table.pk}",
         "settlement": f"/api/v1/settlements/{settled['settlement']}/",
         "audit": f"/api/v1/audit/entries/?table={dp_table.pk}",
@@ -40,7 +40,7 @@ READS = [
     "hands",
     "hand",
     "changes",
-    "rotation",
+    "game",
     "settlements",
     "settlement",
     "audit",
@@ -76,4 +76,14 @@ def test_reads_show_what_happened(urls, make_user, client_for):
     changes = client.get(urls["changes"]).json()["results"]
     assert [c["id"] for c in changes] == [urls["_change_id"]]
     actions = [e["action"] for e in client.get(urls["audit"]).json()["results"]]
-    assert actions[-4:] == ["hand_open", "hand_settle", "rotation_offer", "table_change_requested"]
+    assert actions[-4:] == [
+        "hand_action",
+        "hand_settle",
+        "rotation_offer",
+        "table_change_requested",
+    ]
+    game = client.get(urls["game"]).json()
+    # After the hand the position is offered to the next seat clockwise from the holder.
+    assert game["state"]["offer_seat"] == 2 and game["state"]["designated_player"] is None
+    assert [a["type"] for a in game["actions"]] == ["accept", "decline"]
+    assert game["events"][0]["kind"] == "rotation_offer" and game["events"][0]["hand"] is not None

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from casino.rules.contract import registry
+from casino.rules.contract import History, registry
 from payouts import chain, services
 from payouts.audit import audit_report
 from payouts.models import AuditChainHead, AuditCheck, AuditEntry, PayoutLine, Settlement
 from payouts.tasks import audit_anchor_task
 from tables import services as table_services
-from tables.models import Hand
+from tables.models import Hand, HandAction
 from tests.conftest import record
 from tests.payouts.forgery import as_database_superuser
 
@@ -166,18 +166,22 @@ def test_an_entry_removed_from_the_middle_is_found(settled_hand):
 
 
 def test_a_consistently_forged_settlement_is_found(settled_hand):
-    """The stored record, result, seat rows and lines rewritten to agree with each other:
-    seat 2's flush bonus made 1500, not 500. Re-settling the forgery gives the forgery, so only the
-    binding to the chain can tell."""
+    """The stored history, action log, result, seat rows and lines rewritten to agree with each
+    other: seat 2's flush bonus made 1500, not 500. Replaying the forgery gives the forgery, so
+    only the binding to the chain can tell."""
     settlement = Settlement.objects.get(hand=settled_hand)
-    forged_record = json.loads(json.dumps(settlement.record))
-    forged_record["players"][0]["flush_bonus"] = 1500
-    forged = registry()["high-card-flush"].evaluate(forged_record, settled_hand.rules).to_dict()
+    forged_history = json.loads(json.dumps(settlement.history))
+    wager = forged_history["actions"][0]
+    assert (wager["type"], wager["seat"], wager["flush_bonus"]) == ("wager", 2, 500)
+    wager["flush_bonus"] = 1500
+    game = registry()["high-card-flush"]
+    forged = game.replay(History.from_dict(forged_history)).settle().to_dict()
     assert forged != settlement.result
     with as_database_superuser():
         Settlement.objects.filter(pk=settlement.pk).update(
-            record=forged_record, result=forged, rake=forged["rake"]
+            history=forged_history, result=forged, rake=forged["rake"]
         )
+        HandAction.objects.filter(hand=settled_hand, index=0).update(action=wager)
         for seat in forged["seats"]:
             row = settlement.seats.get(seat=seat["seat"])
             type(row).objects.filter(pk=row.pk).update(net=seat["net"], rake=seat["rake"])
@@ -191,8 +195,9 @@ def test_a_consistently_forged_settlement_is_found(settled_hand):
     assert any("stored history" in p and "not the one settled" in p for p in problems)
     assert any("stored result is not the one settled" in p for p in problems)
     assert any("nets or rake differ" in p for p in problems)
-    # Re-settling and the rows agree with the forgery: those checks alone would have passed.
-    assert not any("re-settl" in p or "payout line" in p for p in problems)
+    assert any("stored actions differ from the" in p for p in problems)
+    # Replaying and the rows agree with the forgery: those checks alone would have passed.
+    assert not any("re-settl" in p or "payout line" in p or "hand's frozen" in p for p in problems)
 
 
 def delete_settlement(hand, *, status=None):
@@ -289,7 +294,14 @@ def test_dealers_cannot_run_checks_but_read_the_log(settled_hand, dealer, client
     client = client_for(dealer)
     assert client.post("/api/v1/audit/checks/").status_code == 403
     entries = client.get("/api/v1/audit/entries/", {"hand": settled_hand.pk}).json()
-    assert [e["action"] for e in entries["results"]] == ["hand_open", "hand_settle"]
+    # The dealer's record is imported as the hand's actions: two wagers, three deals, two
+    # decisions, each in the log, then the settlement and the offer it brings about.
+    assert [e["action"] for e in entries["results"]] == [
+        "hand_open",
+        *["hand_action"] * 7,
+        "hand_settle",
+        "rotation_offer",
+    ]
 
 
 def test_a_failed_check_is_stored_as_failed_with_what_broke(settled_hand):

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from casino.rules import five_card_draw, high_card_flush, paiute, palace_poker, pontoon
-from casino.rules.errors import RuleError
 from casino.rules.contract import registry
+from casino.rules.errors import RuleError
 from casino.rules.options import MAX_AMOUNT, MAX_CHIP
 from casino.rules.settlement import (
     MAX_SETTLED_FIGURE,

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from casino.rules.contract import registry
 from casino.rules.errors import RuleError
 from casino.rules.five_card_draw import (
     GAME_CODE,
@@ -17,7 +18,6 @@ from casino.rules.five_card_draw import (
     evaluate,
     parse_rules,
 )
-from casino.rules.contract import registry
 from tests.rules.draw_helpers import call, check, pat, problems, record, seat
 
 DEFAULTS: dict[str, Any] = {

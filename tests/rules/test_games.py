@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from casino.rules.errors import RuleError
 from casino.rules.contract import registry
+from casino.rules.errors import RuleError
 from casino.rules.high_card_flush import Rules
 from casino.rules.settlement import Settlement
 

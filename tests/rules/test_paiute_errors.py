@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from casino.rules.errors import RuleError
 from casino.rules.contract import registry
+from casino.rules.errors import RuleError
 from casino.rules.paiute import (
     PaiuteConfig,
     PaiuteHand,

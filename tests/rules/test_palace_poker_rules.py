@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from casino.rules.errors import RuleError
 from casino.rules.contract import registry
+from casino.rules.errors import RuleError
 from casino.rules.palace_poker import (
     GAME_CODE,
     CallRule,

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from casino.rules.cards import standard_deck
-from casino.rules.errors import RuleError
 from casino.rules.contract import registry
+from casino.rules.errors import RuleError
 from casino.rules.pontoon import (
     Phase,
     PontoonConfig,

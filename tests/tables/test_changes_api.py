@@ -42,12 +42,14 @@ def test_approved_change_applies_from_the_next_hand_never_the_open_one(
     assert settled.status_code == 201, settled.json()
     assert settled.json()["rake"] == 300
     # The next hand has the new values.
-    client.post(
-        f"/api/v1/tables/{dp_table.pk}/rotation/",
-        {"seat": 2, "decision": "accept", "bank": 50_000},
+    accepted = client.post(
+        f"/api/v1/tables/{dp_table.pk}/game/actions/",
+        {"type": "accept", "seat": 2, "bank": 50_000},
         format="json",
     )
+    assert accepted.status_code == 200, accepted.json()
     nxt = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
+    assert nxt["number"] == 2 and nxt["config"]["designated_player"] == {"seat": 2, "bank": 50_000}
     assert nxt["rules"]["rake"]["amount"] == 200 and nxt["rules"]["ante_min"] == 500
     entry = AuditEntry.objects.get(action="table_change_approved")
     assert entry.before["ante_min"] == 100 and entry.after["ante_min"] == 500
@@ -96,7 +98,17 @@ def test_rejection_is_recorded_and_changes_nothing(open_table, dealer, floor, cl
         ({"seat_count": 9}, "changes.seat_count"),
         ({"rules": {"coverage": "maybe"}}, "rules.coverage"),
         ({"rules": {"ante_min": 5}}, "rules.ante_min"),
-        ({"rotation_policy": {"max_consecutive": 0}}, "rotation_policy.max_consecutive"),
+        (
+            {"rules": {"rotation_policy": {"max_consecutive": 0}}},
+            "rules.rotation_policy.max_consecutive",
+        ),
+        (
+            {"rules": {"rotation_policy": {"window_minutes": "long"}}},
+            "rules.rotation_policy.window_minutes",
+        ),
+        ({"rules": {"rotation_policy": {"everyone": 1}}}, "rules.rotation_policy.everyone"),
+        # The policy is a rule now, not a table field of its own.
+        ({"rotation_policy": {"max_consecutive": 3}}, "changes.rotation_policy"),
     ],
 )
 def test_invalid_change_requests_are_400_and_not_stored(
@@ -118,3 +130,44 @@ def test_compliance_cannot_request_changes(open_table, compliance, client_for):
     assert (
         request_change(client_for(compliance), open_table, {"ante_max": 20_000}).status_code == 403
     )
+
+
+def test_an_approved_rotation_policy_change_shows_in_the_game_and_the_next_hand(
+    dp_table, dealer, floor, client_for
+):
+    client = client_for(dealer)
+    change = request_change(
+        client, dp_table, {"rules": {"rotation_policy": {"max_consecutive": 4, "min_distinct": 3}}}
+    )
+    assert change.status_code == 201, change.json()
+    approved = client_for(floor).post(
+        f"/api/v1/changes/{change.json()['id']}/approve/", {}, format="json"
+    )
+    assert approved.status_code == 200, approved.json()
+    policy = {"max_consecutive": 4, "window_minutes": 40, "min_distinct": 3}
+    game = client.get(f"/api/v1/tables/{dp_table.pk}/game/").json()
+    assert game["state"]["policy"] == policy
+    table = client.get(f"/api/v1/tables/{dp_table.pk}/").json()
+    assert table["rules"]["rotation_policy"] == {"max_consecutive": 4, "min_distinct": 3}
+    assert "rotation_policy" not in table
+    hand = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
+    assert hand["rules"]["rotation_policy"] == policy
+    entry = AuditEntry.objects.get(action="table_change_approved")
+    assert entry.after["rules"]["rotation_policy"] == {"max_consecutive": 4, "min_distinct": 3}
+
+
+def test_a_rotation_policy_change_replaces_the_whole_policy(open_table, dealer, floor, client_for):
+    """Like every nested rules object, a rotation_policy override replaces the whole policy
+    (docs/rules/high-card-flush.md): settings it leaves out take the defaults, not the values
+    of an earlier change."""
+    client = client_for(dealer)
+    for policy in ({"max_consecutive": 4}, {"min_distinct": 3}):
+        change = request_change(client, open_table, {"rules": {"rotation_policy": policy}})
+        assert change.status_code == 201, change.json()
+        approved = client_for(floor).post(
+            f"/api/v1/changes/{change.json()['id']}/approve/", {}, format="json"
+        )
+        assert approved.status_code == 200, approved.json()
+    state = client.get(f"/api/v1/tables/{open_table.pk}/game/").json()["state"]
+    assert state["policy"] == {"max_consecutive": 2, "window_minutes": 40, "min_distinct": 3}
+    assert Table.objects.get(pk=open_table.pk).rules["rotation_policy"] == {"min_distinct": 3}

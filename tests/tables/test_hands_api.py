@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from payouts.models import AuditEntry, PayoutLine, Settlement
-from tables.models import Hand
+from tables.models import Hand, HandAction, Table
 from tests.conftest import record
 
 pytestmark = pytest.mark.django_db
@@ -17,15 +17,37 @@ def open_hand(client, table) -> dict:
     return response.json()
 
 
-def test_opening_a_hand_freezes_rules_dp_button_and_seats(dp_table, dealer, client_for):
+def test_opening_a_hand_freezes_rules_dp_and_seats(dp_table, dealer, client_for):
     hand = open_hand(client_for(dealer), dp_table)
     assert hand["number"] == 1 and hand["status"] == "open"
-    assert hand["dp_seat"] == 1 and hand["button"] == 1 and hand["dp_bank"] == 50_000
+    assert hand["game"] == "high-card-flush"
+    assert hand["config"] == {
+        "designated_player": {"seat": 1, "bank": 50_000},
+        "players": [2, 3, 4],
+    }
     assert hand["seats"] == [1, 2, 3, 4]
     assert hand["rules"]["rake"]["scheme"] == "per_player"
     assert hand["rules"]["rake"]["amount"] == 100
     assert hand["rules"]["ante_min"] == 100 and hand["rules"]["bank_max"] == 1_000_000
     assert hand["rules"]["flush_paytable"]["4"] == 2
+    assert hand["rules"]["rotation_policy"] == {
+        "max_consecutive": 2,
+        "window_minutes": 40,
+        "min_distinct": 2,
+    }
+    # An open hand shows its state: the players still to bet, with the table's ante bounds.
+    state = hand["state"]
+    assert state["phase"] == "wagers" and state["complete"] is False
+    assert [(a["type"], a["seat"]) for a in state["legal_actions"]] == [
+        ("wager", 2),
+        ("wager", 3),
+        ("wager", 4),
+    ]
+    assert state["legal_actions"][0]["ante"] == {"min": 100, "max": 10_000}
+    entry = AuditEntry.objects.get(action="hand_open", hand_id=hand["id"])
+    assert entry.actor_name == "dealer"
+    assert set(entry.after) == {"number", "seats", "rules", "config", "setup_sha256"}
+    assert entry.after["config"] == hand["config"] and entry.after["seats"] == [1, 2, 3, 4]
 
 
 @pytest.mark.parametrize(
@@ -71,6 +93,32 @@ def test_settle_stores_lines_rake_explanation_and_audit(dp_table, dealer, client
 
     settlement = Settlement.objects.get(hand_id=hand["id"])
     assert settlement.result["explanation"] == body["explanation"]
+    # The record is kept as the hand's history: its set-up and the actions it made.
+    assert settlement.history["game"] == "high-card-flush"
+    assert settlement.history["config"] == {
+        "designated_player": {"seat": 1, "bank": 50_000},
+        "players": [2, 3, 4],
+    }
+    assert settlement.history["rules"]["rake"]["amount"] == 100
+    actions = settlement.history["actions"]
+    assert actions == [
+        {"type": "wager", "seat": 2, "ante": 1000, "flush_bonus": 500, "straight_flush_bonus": 0},
+        {"type": "wager", "seat": 3, "ante": 1000, "flush_bonus": 0, "straight_flush_bonus": 0},
+        {"type": "deal", "seat": 2, "cards": record()["players"][0]["cards"]},
+        {"type": "deal", "seat": 3, "cards": record()["players"][1]["cards"]},
+        {"type": "deal", "seat": 1, "cards": record()["designated_player"]["cards"]},
+        {"type": "raise", "seat": 2, "amount": 1000},
+        {"type": "raise", "seat": 3, "amount": 2000},
+    ]
+    stored_actions = list(
+        HandAction.objects.filter(hand_id=hand["id"])
+        .order_by("index")
+        .values_list("action", flat=True)
+    )
+    assert stored_actions == actions
+    assert AuditEntry.objects.filter(action="hand_action", hand_id=hand["id"]).count() == len(
+        actions
+    )
     assert settlement.rake == 300
     stored = {
         (line.seat.seat, line.wager): line.amount
@@ -188,6 +236,7 @@ def test_bad_settle_is_a_400_and_nothing_is_written(data, path, dp_table, dealer
     assert response.status_code == 400, response.json()
     assert any(e["path"].startswith(path) for e in response.json()["errors"]), response.json()
     assert Settlement.objects.count() == 0
+    assert HandAction.objects.count() == 0
     assert Hand.objects.get(pk=hand["id"]).status == "open"
     assert AuditEntry.objects.count() == entries
     # The key was not used up: the corrected record settles with it.
@@ -226,9 +275,67 @@ def test_after_a_hand_the_position_is_offered_to_the_next_seat(dp_table, dealer,
     client = client_for(dealer)
     hand = open_hand(client, dp_table)
     client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
-    rotation = client.get(f"/api/v1/tables/{dp_table.pk}/rotation/").json()
-    assert rotation["designated_player"] is None
-    assert rotation["offer_seat"] == 2
+    game = client.get(f"/api/v1/tables/{dp_table.pk}/game/").json()
+    assert game["state"]["designated_player"] is None and game["state"]["bank"] is None
+    assert game["state"]["offer_seat"] == 2 and game["state"]["last_holder"] == 1
+    assert [(a["type"], a["seat"]) for a in game["actions"]] == [("accept", 2), ("decline", 2)]
+    assert (game["events"][0]["kind"], game["events"][0]["hand"]) == ("rotation_offer", hand["id"])
     refused = client.post(f"/api/v1/tables/{dp_table.pk}/hands/")
     assert refused.status_code == 409
     assert "clause 15" in refused.json()["detail"]
+    assert "the offer is with seat 2" in refused.json()["detail"]
+
+
+def test_after_a_void_the_position_is_offered_to_the_next_seat(dp_table, dealer, floor, client_for):
+    hand = open_hand(client_for(dealer), dp_table)
+    client_for(floor).post(
+        f"/api/v1/hands/{hand['id']}/void/", {"reason": "misdeal"}, format="json"
+    )
+    state = client_for(dealer).get(f"/api/v1/tables/{dp_table.pk}/game/").json()["state"]
+    assert state["designated_player"] is None and state["offer_seat"] == 2
+
+
+def test_settling_an_unfinished_hand_is_a_400_and_nothing_is_written(dp_table, dealer, client_for):
+    """An empty body settles a hand from its own actions; a new HCF hand has none yet."""
+    client = client_for(dealer)
+    hand = open_hand(client, dp_table)
+    entries = AuditEntry.objects.count()
+    response = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    assert response.status_code == 400, response.json()
+    assert "not finished" in response.json()["detail"]
+    assert Settlement.objects.count() == 0 and HandAction.objects.count() == 0
+    assert Hand.objects.get(pk=hand["id"]).status == "open"
+    assert AuditEntry.objects.count() == entries
+    # The record still settles it.
+    settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
+    assert settled.status_code == 201, settled.json()
+
+
+def test_a_hand_played_action_by_action_settles_like_its_record(dp_table, dealer, client_for):
+    """The same hand entered live, one action at a time, then settled with ``{}``, pays as
+    the posted record does."""
+    client = client_for(dealer)
+    hand = open_hand(client, dp_table)
+    url = f"/api/v1/hands/{hand['id']}/actions/"
+    actions = [
+        {"type": "wager", "seat": 2, "ante": 1000, "flush_bonus": 500},
+        {"type": "wager", "seat": 3, "ante": 1000},
+        {"type": "deal", "seat": 1, "cards": record()["designated_player"]["cards"]},
+        {"type": "deal", "seat": 2, "cards": record()["players"][0]["cards"]},
+        {"type": "deal", "seat": 3, "cards": record()["players"][1]["cards"]},
+        {"type": "raise", "seat": 2, "amount": 1000},
+        {"type": "raise", "seat": 3, "amount": 2000},
+    ]
+    for action in actions:
+        step = client.post(url, action, format="json")
+        assert step.status_code == 200, (action, step.json())
+    assert step.json()["phase"] == "complete"
+    # A record on top of recorded actions is refused.
+    twice = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
+    assert twice.status_code == 409
+    settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    assert settled.status_code == 201, settled.json()
+    nets = {s["seat"]: s["net"] for s in settled.json()["seats"]}
+    assert nets == {1: 2500 - 3000 - 100, 2: -2500 - 100, 3: 3000 - 100}
+    assert settled.json()["rake"] == 300
+    assert Table.objects.get(pk=dp_table.pk).game_state["offer"] == 2

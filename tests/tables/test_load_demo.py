@@ -23,7 +23,6 @@ def test_demo_loads_users_in_each_role_and_an_open_table(capsys, client):
     assert all(is_demo_user(user) for user in User.objects.all())
     table = Table.objects.get(name="HCF-1")
     assert table.status == "open" and table.dealer.username == "dealer1"
-    assert table.offer_seat == 1
     token = client.post(
         "/api/v1/auth/token/",
         {"username": "dealer1", "password": "demo-dealer1"},
@@ -31,13 +30,28 @@ def test_demo_loads_users_in_each_role_and_an_open_table(capsys, client):
     )
     assert token.status_code == 200
     auth = f"Token {token.json()['token']}"
+
+    def game(table):
+        response = client.get(f"/api/v1/tables/{table.pk}/game/", HTTP_AUTHORIZATION=auth)
+        assert response.status_code == 200, response.json()
+        return response.json()
+
+    # High Card Flush: the position is offered to seat 1, who may accept within the limits.
+    hcf = game(table)
+    assert hcf["state"]["offer_seat"] == 1 and hcf["state"]["designated_player"] is None
+    assert hcf["actions"][0] == {
+        "type": "accept",
+        "seat": 1,
+        "bank": {"min": 20_000, "max": 500_000, "step": 25},
+    }
     draw = Table.objects.get(name="7A-1")
     assert draw.game == "five-card-draw-7a" and draw.status == "open"
-    preview = client.get(f"/api/v1/tables/{draw.pk}/blinds/", HTTP_AUTHORIZATION=auth).json()
+    preview = game(draw)["state"]["next_hand"]
     assert len(preview["dealt_in"]) == 5
     pontoon = Table.objects.get(name="PON-1")
-    bank = client.get(f"/api/v1/tables/{pontoon.pk}/bank/", HTTP_AUTHORIZATION=auth).json()
-    assert bank["banker"] == 5
+    assert game(pontoon)["state"]["banker"] == 5
+    events = game(pontoon)["events"]
+    assert events[0]["kind"] == "bank_assign" and events[0]["data"]["to_seat"] == 5
     assert {t.game for t in Table.objects.all()} == {
         "high-card-flush",
         "five-card-draw-7a",
@@ -47,6 +61,8 @@ def test_demo_loads_users_in_each_role_and_an_open_table(capsys, client):
     }
     call_command("load_demo")  # again: nothing duplicated
     assert Table.objects.filter(name="HCF-1").count() == 1
+    assert Table.objects.count() == 5
+    assert game(pontoon)["state"]["banker"] == 5
 
 
 @override_settings(DEBUG=False)

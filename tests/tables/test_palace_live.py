@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from payouts.audit import audit_report
+from payouts.models import Settlement
 from tables import services
 from tables.models import HandAction
 
@@ -43,7 +44,7 @@ def test_battles_to_the_last_player_standing(palace_table, dealer, client_for):
     assert opened.status_code == 201, opened.json()
     hand = opened.json()
     state = hand["state"]
-    assert hand["button"] == 1 and state["to_act"] == 2
+    assert hand["config"]["dealer"] == 1 and state["to_act"] == 2
     battle = next(a for a in state["legal_actions"] if a["type"] == "battle")
     assert battle["targets"] == [1, 3] and battle["min"] == 500  # (0 soldiers + 1) x 500
     url = f"/api/v1/hands/{hand['id']}/actions/"
@@ -73,6 +74,9 @@ def test_battles_to_the_last_player_standing(palace_table, dealer, client_for):
     report = audit_report()
     assert report["ok"], report["findings"]
     assert report["settlements_checked"] == 1
+    # The deal passes one seat clockwise.
+    view = client.get(f"/api/v1/tables/{palace_table.pk}/game/").json()
+    assert view["state"] == {"last_dealer": 1, "next_dealer": 2} and view["actions"] == []
 
 
 def test_banners_differ_within_a_group_and_a_battle_bet_has_a_minimum(
@@ -102,3 +106,56 @@ def test_the_deal_must_name_every_seat_in_play(palace_table, dealer, client_for)
         f"/api/v1/tables/{palace_table.pk}/hands/", {"players": PLAYERS[:2]}, format="json"
     )
     assert response.status_code == 400 and response.json()["errors"][0]["path"] == "players"
+
+
+def test_a_table_with_a_player_in_seat_10_opens_and_plays_a_hand(db, floor, dealer, client_for):
+    """Seats sort as numbers: 2, 9, 10 (as text "10" would come before "2")."""
+    table = services.table_create(
+        user=floor,
+        name="PAL-10",
+        game="palace-poker",
+        seat_count=10,
+        dealer=dealer,
+        limits={"structure": "limit", "small_bet": 500, "big_bet": 1000},
+    )
+    for number, name in {2: "Ana", 9: "Bela", 10: "Csilla"}.items():
+        services.seat_update(
+            user=floor, table_id=table.pk, number=number, player=name, sitting_out=False
+        )
+    services.table_set_status(user=floor, table_id=table.pk, status="open")
+    client = client_for(dealer)
+    seats = {1: 2, 2: 9, 3: 10}  # PLAYERS' seats moved round the table
+    players = [{**p, "seat": seats[p["seat"]]} for p in reversed(PLAYERS)]  # any order
+    opened = client.post(f"/api/v1/tables/{table.pk}/hands/", {"players": players}, format="json")
+    assert opened.status_code == 201, opened.json()
+    hand = opened.json()
+    assert hand["seats"] == [2, 9, 10]
+    assert hand["config"]["dealer"] == 2 and hand["state"]["to_act"] == 9
+    battle = next(a for a in hand["state"]["legal_actions"] if a["type"] == "battle")
+    assert battle["targets"] == [2, 10]
+    url = f"/api/v1/hands/{hand['id']}/actions/"
+    for step in (
+        {"seat": 9, "type": "battle", "target": 10, "amount": 500},
+        {"seat": 10, "type": "fold"},
+        {"seat": 2, "type": "battle", "target": 9, "amount": 500},
+        {"seat": 9, "type": "call"},
+    ):
+        response = client.post(url, step, format="json")
+        assert response.status_code == 200, (step, response.json())
+    settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
+    assert settled.status_code == 201, settled.json()
+    body = settled.json()
+    nets = {s["seat"]: s["net"] for s in body["seats"]}
+    assert nets == {2: 2750 - 250 - 500, 9: -1750, 10: -250}
+    assert body["winners"] == [2]
+    assert Settlement.objects.get(hand_id=hand["id"]).history["config"]["dealer"] == 2
+    # The deal goes 2 -> 9 -> 10 and wraps round to 2.
+    game = f"/api/v1/tables/{table.pk}/game/"
+    assert client.get(game).json()["state"] == {"last_dealer": 2, "next_dealer": 9}
+    for dealer_seat, after in ((9, 10), (10, 2)):
+        nxt = client.post(f"/api/v1/tables/{table.pk}/hands/", {"players": players}, format="json")
+        assert nxt.status_code == 201, nxt.json()
+        assert nxt.json()["config"]["dealer"] == dealer_seat
+        services.hand_void(user=floor, hand_id=nxt.json()["id"], reason="test: next deal")
+        state = client.get(game).json()["state"]
+        assert state == {"last_dealer": dealer_seat, "next_dealer": after}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from payouts.models import AuditEntry
-from tables.models import Table
+from tables.models import Table, TableEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +28,11 @@ def test_only_floor_managers_create_tables(who, status, client_for, request, dea
         body = response.json()
         assert body["status"] == "closed" and len(body["seats"]) == 7
         assert body["rules"]["coverage"] == "original_bank"
+        assert body["limits"] == NEW_TABLE["limits"] and body["smallest_chip"] == 25
+        assert body["next_hand_number"] == 1 and body["dealer"] is None
+        # The game's state between hands is read at /game/, not on the table.
+        for removed in ("rotation_policy", "game_state", "dp_seat", "dp_bank", "offer_seat"):
+            assert removed not in body
         assert AuditEntry.objects.filter(action="table_create").count() == 1
     else:
         assert Table.objects.count() == 0
@@ -43,6 +48,11 @@ def test_only_floor_managers_create_tables(who, status, client_for, request, dea
         ({"rules": {"flush_paytable": {"3": 1}}}, "rules.flush_paytable"),
         ({"rules": {"rake": {"scheme": "everyone", "amount": 5}}}, "rules.rake.scheme"),
         ({"game": "blackjack"}, "game"),
+        (
+            {"rules": {"rotation_policy": {"max_consecutive": 0}}},
+            "rules.rotation_policy.max_consecutive",
+        ),
+        ({"rules": {"rotation_policy": {"everyone": 2}}}, "rules.rotation_policy.everyone"),
         ({"smallest_chip": 0}, "smallest_chip"),
         ({"seat_count": 8}, "seat_count"),
     ],
@@ -52,6 +62,24 @@ def test_invalid_tables_are_refused_with_the_field_named(change, path, floor, cl
     assert response.status_code == 400, response.json()
     assert any(e["path"].startswith(path) for e in response.json()["errors"]), response.json()
     assert Table.objects.count() == 0
+
+
+def test_a_table_is_created_with_its_rotation_policy(floor, client_for):
+    client = client_for(floor)
+    rules = {**NEW_TABLE["rules"], "rotation_policy": {"max_consecutive": 3}}
+    response = client.post("/api/v1/tables/", {**NEW_TABLE, "rules": rules}, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["rules"]["rotation_policy"] == {"max_consecutive": 3}
+    game = client.get(f"/api/v1/tables/{response.json()['id']}/game/").json()
+    assert game["game"] == "high-card-flush"
+    assert game["state"]["policy"] == {
+        "max_consecutive": 3,
+        "window_minutes": 40,
+        "min_distinct": 2,
+    }
+    assert game["state"]["bank_limits"] == {"min": 10_000, "max": 200_000}
+    # A closed table offers the position to nobody.
+    assert game["state"]["offer_seat"] is None and game["events"] == []
 
 
 def test_floor_manager_opens_and_closes_a_table(open_table, floor, dealer, client_for):
@@ -98,29 +126,39 @@ def test_seating_players_and_sitting_out(open_table, dealer, client_for):
         {"player": "Eva", "sitting_out": False},
         format="json",
     )
-    assert response.json() == {
-        "number": 5,
-        "player": "Eva",
-        "sitting_out": False,
-        "in_play": True,
-        "new": True,
-        "blind_choice": "",
-        "markers": [],
-    }
+    assert response.json() == {"number": 5, "player": "Eva", "sitting_out": False, "in_play": True}
     # Seat 1 is offered the position; sitting out passes the offer to seat 2.
     client.post(
         f"/api/v1/tables/{open_table.pk}/seats/1/",
         {"player": "Ana", "sitting_out": True},
         format="json",
     )
-    assert client.get(f"/api/v1/tables/{open_table.pk}/rotation/").json()["offer_seat"] == 2
+    game = client.get(f"/api/v1/tables/{open_table.pk}/game/").json()
+    assert game["state"]["offer_seat"] == 2
+    assert [(a["type"], a["seat"]) for a in game["actions"]] == [("accept", 2), ("decline", 2)]
+    assert (game["events"][0]["kind"], game["events"][0]["data"]["seat"]) == ("rotation_offer", 2)
     missing = client.post(
         f"/api/v1/tables/{open_table.pk}/seats/9/", {"player": "X"}, format="json"
     )
     assert missing.status_code == 400 and "seats 1-7" in missing.json()["detail"]
     entry = AuditEntry.objects.filter(action="seat_update").last()
-    assert entry.before == {"player": "Ana", "sitting_out": False, "blind_choice": ""}
-    assert entry.after == {"player": "Ana", "sitting_out": True, "blind_choice": ""}
+    assert entry.before == {"player": "Ana", "sitting_out": False}
+    assert entry.after == {"player": "Ana", "sitting_out": True}
+
+
+def test_the_designated_player_leaving_passes_the_position_on(dp_table, dealer, client_for):
+    client = client_for(dealer)
+    left = client.post(f"/api/v1/tables/{dp_table.pk}/seats/1/", {"player": ""}, format="json")
+    assert left.status_code == 200, left.json()
+    state = client.get(f"/api/v1/tables/{dp_table.pk}/game/").json()["state"]
+    assert state["designated_player"] is None and state["bank"] is None
+    assert state["offer_seat"] == 2
+    offer = TableEvent.objects.filter(table=dp_table).order_by("at", "id").last()
+    assert (offer.kind, offer.data["seat"], offer.by.username) == ("rotation_offer", 2, "dealer")
+    audited = AuditEntry.objects.filter(action="rotation_offer").last()
+    assert audited.after == offer.data and audited.before["designated_player"] == 1
+    refused = client.post(f"/api/v1/tables/{dp_table.pk}/hands/")
+    assert refused.status_code == 409 and "clause 15" in refused.json()["detail"]
 
 
 def test_a_player_in_an_open_hand_cannot_leave(dp_table, dealer, client_for):

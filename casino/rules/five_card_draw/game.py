@@ -19,7 +19,7 @@ from casino.rules.options import MAX_AMOUNT, is_int
 from casino.rules.settlement import Settlement
 
 from . import GAME_CODE, GAME_NAME, DrawHand, evaluate
-from .blinds import BlindState, Choice, HandBlinds, SeatInfo, next_hand
+from .blinds import BlindState, Choice, HandBlinds, Marker, SeatInfo, next_hand
 from .config import Structure, parse_config
 from .rules import DrawRules, default_rules, parse_rules
 
@@ -250,14 +250,27 @@ class FiveCardDraw(Game):
         for key in unknown:
             problems.add(str(key), f"unknown field {key!r}")
         view = table.seat(seat) if is_int(seat) else None
-        if view is None or not view.player:
+        if not is_int(seat):
+            problems.add("seat", f"seat must be a seat number, got {seat!r}")
+        elif view is None or not view.player:
             problems.add("seat", f"seat {seat} has no player")
         if choice not in CHOICES:
             problems.add("choice", f"choice must be one of {', '.join(CHOICES)}")
         problems.raise_if_any()
+        blinds, dealt, _ = self._parts(table)
+        assert is_int(seat) and view is not None
+        owes = blinds.markers.get(seat, frozenset())
+        new = dealt.get(seat) != view.player
+        if choice == str(Choice.POST_SMALL_DEAD) and (new or owes != {Marker.MS}):
+            owing = ", ".join(sorted(str(m) for m in owes)) or "nothing"
+            who = f"seat {seat} is a new player" if new else f"seat {seat} owes {owing}"
+            raise RuleError(
+                f"post_small_dead settles a missed small blind (MS) only; {who}: choose "
+                "post_all or wait (clause 12)",
+                path="choice",
+            )
         if table.hand_open:
             raise Refusal("a hand is in progress; a returning player chooses between hands")
-        assert is_int(seat)
         _, _, choices = self._parts(table)
         choices[seat] = str(choice)
         state = {**table.state, "choices": _json_map(choices)}

@@ -32,7 +32,7 @@ from casino.rules.contract import (
     TableView,
     register,
 )
-from casino.rules.errors import Problems, Refusal, RuleError
+from casino.rules.errors import Problem, Problems, Refusal, RuleError
 from casino.rules.options import MAX_AMOUNT, is_int
 from casino.rules.seating import next_seat_clockwise
 from casino.rules.settlement import Settlement
@@ -295,7 +295,12 @@ class HighCardFlush(Game):
     def table_actions(self, table: TableView) -> list[JSON]:
         state = self._ensure_offer(table, table.state)[0]
         offer = state.get("offer")
-        if table.hand_open or offer is None or state.get("designated_player") is not None:
+        if (
+            not table.is_open
+            or table.hand_open
+            or offer is None
+            or state.get("designated_player") is not None
+        ):
             return []
         bank = {
             "min": table.limits["bank_min"],
@@ -417,13 +422,15 @@ class HighCardFlush(Game):
             Holding(datetime.fromisoformat(at), seat) for at, seat in state.get("holdings") or ()
         ]
 
-    def _check_may_hold(self, table: TableView, state: Mapping[str, Any], seat: int) -> None:
+    def _check_may_hold(
+        self, table: TableView, state: Mapping[str, Any], seat: int, path: str = "seat"
+    ) -> None:
         try:
             check_may_hold(
                 self._policy(table), seat=seat, history=self._holdings(state), now=table.now
             )
         except RuleError as exc:
-            raise Refusal(exc.problems) from None
+            raise Refusal([Problem(path, p.message) for p in exc.problems]) from None
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
         """Refuse (409) a hand that would break clauses 15-17, naming the rule."""
@@ -443,7 +450,7 @@ class HighCardFlush(Game):
             raise Refusal(f"the designated player's seat {holder} is not in play")
         if len(in_play) < 2:
             raise Refusal("a hand needs at least one player besides the designated player")
-        self._check_may_hold(table, state, holder)
+        self._check_may_hold(table, state, holder, "designated_player.seat")
         low, high = table.limits["bank_min"], table.limits["bank_max"]
         if not is_int(bank) or not low <= bank <= high:
             raise Refusal(

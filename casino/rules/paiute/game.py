@@ -39,10 +39,7 @@ class Paiute(DealerButton, Game):
                 "description": 'each player\'s five cards by seat, e.g. {"1": ["Ah", ...]}',
             },
             "upcard": s.card("the card turned after the deal: its rank is wild"),
-            "first_discard": {
-                **s.card("the card that starts the discard pile (option)"),
-                "type": ["string", "null"],
-            },
+            "first_discard": s.nullable(s.card("the card that starts the discard pile (option)")),
         },
         required=["hands", "upcard"],
     )
@@ -63,10 +60,7 @@ class Paiute(DealerButton, Game):
             "call",
             {
                 "seat": s.seat(),
-                "discard": {
-                    **s.card("the card discarded with a 5-card combination"),
-                    "type": ["string", "null"],
-                },
+                "discard": s.nullable(s.card("the card discarded with a 5-card combination")),
             },
             required=["seat"],
         ),

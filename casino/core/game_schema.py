@@ -1,0 +1,202 @@
+"""The games' part of the OpenAPI document, generated from the game registry.
+
+The views take a game's bodies as JSON objects and the game checks them, so their shape per
+game is written here from what each game declares (``casino.rules.contract.Game``): for every
+registered game the document gets components for its table limits, rules options, opening
+body, each hand action, each between-hand action and its record, and the request bodies of
+the table, hand and evaluate operations become an ``anyOf`` of those (games may share an
+action's shape). A game added to the
+registry appears in the document with nothing else to change.
+
+It runs as a drf-spectacular post-processing hook (``SPECTACULAR_SETTINGS``).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from casino.rules.contract import Game, games
+
+from .schema import ERRORS
+
+JSON = dict[str, Any]
+ACTION = "application/json"
+
+
+def component_name_of(text: str) -> str:
+    """``five-card-draw-7a`` -> ``FiveCardDraw7a``; ``sell_bank`` -> ``SellBank``."""
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^0-9A-Za-z]+", text))
+
+
+def component_name(game: Game) -> str:
+    return component_name_of(game.code)
+
+
+def _ref(name: str) -> JSON:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _described(schema: JSON, game: Game, what: str) -> JSON:
+    schema = copy.deepcopy(schema)
+    words = f"{game.name}: {what}. Rules as implemented: {game.rules_doc}."
+    schema["description"] = (
+        f"{words} {schema['description']}" if schema.get("description") else words
+    )
+    return schema
+
+
+def _one_of(refs: list[JSON], description: str) -> JSON:
+    return {"anyOf": refs, "description": description} if refs else {"type": "object"}
+
+
+def _set_body(result: JSON, path: str, schema: JSON, examples: JSON | None = None) -> None:
+    operation = result.get("paths", {}).get(path, {}).get("post")
+    if operation is None:
+        return
+    content: JSON = {"schema": schema}
+    if examples:
+        content["examples"] = examples
+    operation["requestBody"] = {"content": {ACTION: content}, "required": True}
+    operation["responses"].setdefault(
+        "400",
+        {"description": ERRORS["400"], "content": {ACTION: {"schema": _ref("ErrorResponse")}}},
+    )
+
+
+def _game_components(game: Game) -> tuple[JSON, dict[str, list[str]]]:
+    """The game's components and the names of those each operation's body chooses from."""
+    name = component_name(game)
+    schemas: JSON = {
+        f"{name}Limits": _described(game.limits_schema, game, "table limits"),
+        f"{name}Rules": _described(
+            game.rules_schema, game, "rules options (overrides of the defaults)"
+        ),
+        f"{name}Open": _described(game.open_schema, game, "the body that opens a hand"),
+        f"{name}Record": _described(game.record_schema, game, "a whole hand's record"),
+    }
+    schemas[f"{name}TableCreate"] = {
+        "type": "object",
+        "description": f"A {game.name} table. Rules as implemented: {game.rules_doc}.",
+        "properties": {
+            "name": {"type": "string", "maxLength": 100},
+            "game": {"type": "string", "enum": [game.code]},
+            "seat_count": {
+                "type": "integer",
+                "minimum": 2,
+                "maximum": game.max_seats,
+                "default": min(7, game.max_seats),
+            },
+            "dealer": {"type": "string", "nullable": True, "description": "a dealer's username"},
+            "limits": _ref(f"{name}Limits"),
+            "smallest_chip": {"type": "integer", "minimum": 1, "default": 1},
+            "rules": _ref(f"{name}Rules"),
+        },
+        "required": ["name", "game", "limits"],
+        "additionalProperties": False,
+    }
+    limits = copy.deepcopy(game.limits_schema.get("properties", {}))
+    schemas[f"{name}ChangeRequest"] = {
+        "type": "object",
+        "description": f"A change of a {game.name} table's limits or rules (rules merge by key).",
+        "properties": {
+            "changes": {
+                "type": "object",
+                "properties": {
+                    **limits,
+                    "smallest_chip": {"type": "integer", "minimum": 1},
+                    "rules": _ref(f"{name}Rules"),
+                },
+                "additionalProperties": False,
+                "minProperties": 1,
+            },
+            "reason": {"type": "string"},
+        },
+        "required": ["changes"],
+        "additionalProperties": False,
+    }
+    evaluate = copy.deepcopy(schemas[f"{name}Record"])
+    evaluate.setdefault("properties", {})["rules"] = _ref(f"{name}Rules")
+    schemas[f"{name}Evaluate"] = evaluate
+    chosen: dict[str, list[str]] = {
+        "create": [f"{name}TableCreate"],
+        "change": [f"{name}ChangeRequest"],
+        "open": [f"{name}Open"],
+        "evaluate": [f"{name}Evaluate"],
+        "settle": [f"{name}Record"] if game.record_settled else [],
+        "actions": [],
+        "table_actions": [],
+    }
+    for kind, schema in game.action_schemas.items():
+        component = f"{name}Action{component_name_of(kind)}"
+        schemas[component] = _described(schema, game, f"the hand action {kind}")
+        chosen["actions"].append(component)
+    for kind, schema in game.table_action_schemas.items():
+        component = f"{name}TableAction{component_name_of(kind)}"
+        schemas[component] = _described(schema, game, f"the between-hand action {kind}")
+        chosen["table_actions"].append(component)
+    return schemas, chosen
+
+
+def add_games(result: JSON, generator: Any, request: Any, public: bool) -> JSON:
+    """drf-spectacular post-processing hook: the registered games' bodies."""
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    chosen: dict[str, list[str]] = {}
+    codes = []
+    examples: JSON = {}
+    for game in games():
+        codes.append(game.code)
+        schemas, names = _game_components(game)
+        components.update(schemas)
+        for key, value in names.items():
+            chosen.setdefault(key, []).extend(value)
+        if game.record_example is not None:
+            examples[component_name(game)] = {"summary": game.name, "value": game.record_example}
+    components["EmptyBody"] = {
+        "type": "object",
+        "additionalProperties": False,
+        "description": "{}: the hand is settled from its own actions",
+    }
+
+    def refs(key: str) -> list[JSON]:
+        return [_ref(name) for name in chosen.get(key, [])]
+
+    _set_body(result, "/api/v1/tables/", _one_of(refs("create"), "a table of one of the games"))
+    _set_body(
+        result,
+        "/api/v1/tables/{id}/changes/",
+        _one_of(refs("change"), "the table game's limits or rules"),
+    )
+    _set_body(
+        result, "/api/v1/tables/{id}/hands/", _one_of(refs("open"), "the table game's opening body")
+    )
+    _set_body(
+        result,
+        "/api/v1/hands/{id}/actions/",
+        _one_of(refs("actions"), "one action of the hand's game"),
+    )
+    _set_body(
+        result,
+        "/api/v1/tables/{id}/game/actions/",
+        _one_of(refs("table_actions"), "one between-hand action of the table's game"),
+    )
+    _set_body(
+        result,
+        "/api/v1/hands/{id}/settle/",
+        _one_of(
+            [_ref("EmptyBody"), *refs("settle")], "{} or, for a record-settled game, the record"
+        ),
+        examples,
+    )
+    _set_body(
+        result,
+        "/api/v1/games/{code}/evaluate/",
+        _one_of(refs("evaluate"), "the game's whole record, with optional rules overrides"),
+        examples,
+    )
+    evaluate = result.get("paths", {}).get("/api/v1/games/{code}/evaluate/", {}).get("post")
+    for parameter in (evaluate or {}).get("parameters", []):
+        if parameter.get("name") == "code":
+            parameter["schema"] = {"type": "string", "enum": codes}
+    return result
