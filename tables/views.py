@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.request import Request
@@ -46,29 +46,7 @@ class TableListView(ListAPIView):
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.table_list()
 
-    @extend_schema(
-        request=TableCreateSerializer,
-        responses={201: TableSerializer},
-        examples=[
-            OpenApiExample(
-                "High Card Flush",
-                request_only=True,
-                value={
-                    "name": "HCF-2",
-                    "game": "high-card-flush",
-                    "seat_count": 7,
-                    "limits": {
-                        "ante_min": 500,
-                        "ante_max": 10000,
-                        "bank_min": 20000,
-                        "bank_max": 500000,
-                    },
-                    "smallest_chip": 25,
-                    "rules": {"rake": {"scheme": "per_player", "amount": 100}},
-                },
-            )
-        ],
-    )
+    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
     @idempotent
     def post(self, request: Request) -> Response:
         data = TableCreateSerializer(data=request.data)

@@ -26,7 +26,8 @@ ACTION = "application/json"
 
 
 def component_name_of(text: str) -> str:
-    """``five-card-draw-7a`` -> ``FiveCardDraw7a``; ``sell_bank`` -> ``SellBank``."""
+    """A game code or action type as a component name: ``red-dog`` -> ``RedDog``,
+    ``sell_bank`` -> ``SellBank``."""
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^0-9A-Za-z]+", text))
 
 
@@ -145,6 +146,7 @@ def add_games(result: JSON, generator: Any, request: Any, public: bool) -> JSON:
     chosen: dict[str, list[str]] = {}
     codes = []
     examples: JSON = {}
+    tables: JSON = {}
     for game in games():
         codes.append(game.code)
         schemas, names = _game_components(game)
@@ -153,6 +155,12 @@ def add_games(result: JSON, generator: Any, request: Any, public: bool) -> JSON:
             chosen.setdefault(key, []).extend(value)
         if game.record_example is not None:
             examples[component_name(game)] = {"summary": game.name, "value": game.record_example}
+        if game.demo_table is not None:
+            demo = {k: v for k, v in game.demo_table.items() if k != "between_hands"}
+            tables[component_name(game)] = {
+                "summary": game.name,
+                "value": {**demo, "name": f"{demo['name']}-2", "game": game.code},
+            }
     components["EmptyBody"] = {
         "type": "object",
         "additionalProperties": False,
@@ -162,7 +170,9 @@ def add_games(result: JSON, generator: Any, request: Any, public: bool) -> JSON:
     def refs(key: str) -> list[JSON]:
         return [_ref(name) for name in chosen.get(key, [])]
 
-    _set_body(result, "/api/v1/tables/", _one_of(refs("create"), "a table of one of the games"))
+    _set_body(
+        result, "/api/v1/tables/", _one_of(refs("create"), "a table of one of the games"), tables
+    )
     _set_body(
         result,
         "/api/v1/tables/{id}/changes/",
