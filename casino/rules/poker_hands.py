@@ -1,6 +1,6 @@
 """Five-card poker hand values for the 7-A short decks (Five Card Draw 7-A).
 
-The rules brief (``shared/rules/five-card-draw-7a.md``) decides every rules question; clause
+The rules as implemented (``docs/rules/five-card-draw-7a.md``) decides every rules question; clause
 numbers below refer to it. :func:`hand_value` rates exactly five cards of the 32-card deck
 (7 through ace) or, ``with_sixes``, the 36-card deck (6 through ace), and returns a
 :class:`HandValue` that compares by strength alone.

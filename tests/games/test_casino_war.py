@@ -66,9 +66,7 @@ def war_table(war, floor, dealer, client_for):
             f"/api/v1/tables/{table['id']}/seats/{seat}/", {"player": player}, format="json"
         )
         assert seated.status_code == 200, seated.json()
-    opened = client.post(
-        f"/api/v1/tables/{table['id']}/status/", {"status": "open"}, format="json"
-    )
+    opened = client.post(f"/api/v1/tables/{table['id']}/status/", {"status": "open"}, format="json")
     assert opened.status_code == 200
     return table
 

@@ -44,7 +44,10 @@ def test_clause_1_two_to_five_players_ante_equally_into_the_pot() -> None:
     with pytest.raises(RuleError) as error:
         live({1: "7c 8c 9c Jc As"})
     assert problems(error) == [
-        ("players", "1 players dealt in: Paiute is played by 2 to 5 (clause 1)")
+        (
+            "players",
+            "1 players dealt in: Paiute is played by 2 to 5 (clause 1 of docs/rules/paiute.md)",
+        )
     ]
     deal = {
         1: "2c 2d 2h 2s 4c",
@@ -84,13 +87,16 @@ def test_clause_2_upcard_rank_is_wild_and_the_upcard_is_the_stocks_last_card() -
         (
             "actions[0]",
             "3c is the upcard at the bottom of the stock: it is drawn only as the stock's last "
-            "card (42 cards are left) (clause 2)",
+            "card (42 cards are left) (clause 2 of docs/rules/paiute.md)",
         )
     ]
     pass_turns(hand, 41)
     assert hand.stock_count == 1 and [str(c) for c in hand.stock_cards()] == ["3c"]
     assert hand.legal_actions()[0]["stock_card"] == "3c"
-    with pytest.raises(RuleError, match=r"the stock's last card is the upcard 3c \(clause 2\)"):
+    with pytest.raises(
+        RuleError,
+        match=r"the stock's last card is the upcard 3c \(clause 2 of docs/rules/paiute.md\)",
+    ):
         act(hand, draw(2, "Qh"))
     seat = hand.to_act
     assert seat == 2
@@ -124,7 +130,7 @@ def test_clause_3_turns_run_clockwise_from_the_dealers_left_draw_then_discard() 
     assert problems(error) == [
         (
             "actions[3]",
-            "seat 4 took Ad from the discard pile and must discard a different card (clause 3)",
+            "seat 4 took Ad from the discard pile and must discard a different card (clause 3 of docs/rules/paiute.md)",
         )
     ]
     act(hand, discard(4, "9h"))
@@ -141,7 +147,10 @@ def test_clause_3_option_discard_pile_starts_with_an_upturned_card() -> None:
     assert str(hand.top_discard) == "As"
     with pytest.raises(RuleError, match=r"enter it"):
         live(THREE, discard_pile_starts_with_upturned_card=True)
-    with pytest.raises(RuleError, match=r"the first player draws from the stock \(clause 3\)"):
+    with pytest.raises(
+        RuleError,
+        match=r"the first player draws from the stock \(clause 3 of docs/rules/paiute.md\)",
+    ):
         live(THREE, first_discard="Qd")
 
 
@@ -173,7 +182,9 @@ def test_clause_5_call_with_a_5_card_combination_discards_the_sixth() -> None:
         "discards": ["As"],
         "combination": "straight flush 7-J of clubs",
     }
-    with pytest.raises(RuleError, match=r"name the sixth card to discard \(clause 5\)"):
+    with pytest.raises(
+        RuleError, match=r"name the sixth card to discard \(clause 5 of docs/rules/paiute.md\)"
+    ):
         act(hand, call(1))
     with pytest.raises(RuleError) as error:
         act(hand, call(1, "7c"))
@@ -181,7 +192,7 @@ def test_clause_5_call_with_a_5_card_combination_discards_the_sixth() -> None:
         (
             "actions[1]",
             "seat 1: discarding 7c leaves no winning combination; the six cards make straight "
-            "flush 7-J of clubs, so discard As (clause 5)",
+            "flush 7-J of clubs, so discard As (clause 5 of docs/rules/paiute.md)",
         )
     ]
     act(hand, call(1, "As"))
@@ -203,7 +214,9 @@ def test_clause_5_call_with_a_6_card_combination_keeps_all_six() -> None:
     other = live(THREE)
     act(other, draw(1, "Kc"))
     assert other.view()["may_call"] is False
-    with pytest.raises(RuleError, match=r"make no winning combination \(clause 7\)"):
+    with pytest.raises(
+        RuleError, match=r"make no winning combination \(clause 7 of docs/rules/paiute.md\)"
+    ):
         act(other, call(1, "Kc"))
 
 
@@ -268,7 +281,7 @@ def test_clause_8_best_combination_shown_takes_the_pot() -> None:
     assert nets(settlement) == {1: 200, 2: -100, 3: -100}
     assert settlement.seat(2).lines[0].outcome is Outcome.LOSE
     assert settlement.explanation[-1] == (
-        "Seat 1's royal flush is the best combination shown and takes the pot of 300 (clause 8)."
+        "Seat 1's royal flush is the best combination shown and takes the pot of 300 (clause 8 of docs/rules/paiute.md)."
     )
 
 

@@ -147,10 +147,16 @@ def test_unknown_caller_dealer_and_seats() -> None:
 
 def test_two_to_five_players_in_a_record() -> None:
     assert errors(record(SEAT_1, dealer=1, caller=1)) == [
-        ("players", "1 players listed: Paiute is played by 2 to 5 (clause 1)")
+        (
+            "players",
+            "1 players listed: Paiute is played by 2 to 5 (clause 1 of docs/rules/paiute.md)",
+        )
     ]
     assert errors(record(SEAT_1, SEAT_2, SEAT_3, dealer=3, caller=1), {"max_players": 2}) == [
-        ("players", "3 players listed: Paiute is played by 2 to 2 (clause 1)")
+        (
+            "players",
+            "3 players listed: Paiute is played by 2 to 2 (clause 1 of docs/rules/paiute.md)",
+        )
     ]
 
 
@@ -162,7 +168,7 @@ def test_ante_checks() -> None:
         ("ante", "ante 105 is not a multiple of the smallest chip 25")
     ]
     assert errors(record(SEAT_1, SEAT_2, dealer=2, caller=1), {"ante_max": 50}) == [
-        ("ante", "ante 100 is outside the table limits: 1 to 50 (clause 1)")
+        ("ante", "ante 100 is outside the table limits: 1 to 50 (clause 1 of docs/rules/paiute.md)")
     ]
 
 
@@ -222,7 +228,10 @@ def test_rules_options() -> None:
             "discard pile starts with upturned card must be true or false",
         ),
         ("rules.ante_max", "the ante maximum 20 is below the minimum 30"),
-        ("rules.min_players", "min players must be a whole number from 2 to 5 (clause 1), got 6"),
+        (
+            "rules.min_players",
+            "min players must be a whole number from 2 to 5 (clause 1 of docs/rules/paiute.md), got 6",
+        ),
     ]
     with pytest.raises(RuleError, match=r"the ante minimum 15 is not a multiple of the smallest"):
         PaiuteRules(ante_min=15, smallest_chip=10)

@@ -174,7 +174,10 @@ def test_clause_3_deal_order_stakes_then_second_cards() -> None:
     with pytest.raises(RuleError) as error:
         act(table, stake(5, 101))
     assert problems(error) == [
-        ("actions[5]", "seat 5: stake 101 is outside the table limits: 10 to 100 (clause 3)")
+        (
+            "actions[5]",
+            "seat 5: stake 101 is outside the table limits: 10 to 100 (clause 3 of docs/rules/pontoon.md)",
+        )
     ]
     act(table, stake(5, 10), stake(6, 100), stake(1, 50), stake(2, 10))
     assert (table.phase, table.to_act) == (Phase.SECOND_CARD, 5)
@@ -191,7 +194,7 @@ def test_clause_4_banker_pontoon_every_player_pays_double_and_takes_no_turn() ->
     with pytest.raises(RuleError) as error:
         act(table, live_stick(2))
     assert (
-        "the banker has a pontoon, so the players take no turns (clause 4)"
+        "the banker has a pontoon, so the players take no turns (clause 4 of docs/rules/pontoon.md)"
         in (problems(error)[0][1])
     )
     result = table.settle()
@@ -212,7 +215,7 @@ def test_clause_5_player_pontoon_is_declared_and_takes_no_more_cards() -> None:
     assert problems(error) == [
         (
             "actions[8]",
-            "seat 1 cannot twist: it has a pontoon, declared and shown: no more cards (clause 5)",
+            "seat 1 cannot twist: it has a pontoon, declared and shown: no more cards (clause 5 of docs/rules/pontoon.md)",
         )
     ]
 
@@ -242,7 +245,10 @@ def test_clause_6_split_equal_ranks_same_rank_tens_up_to_four_hands() -> None:
     act(kings, split(1), deal(1, "Kh", 0))
     with pytest.raises(RuleError) as error:
         act(kings, split(1))
-    assert "at most 2 hands after splitting (clause 6)" in problems(error)[0][1]
+    assert (
+        "at most 2 hands after splitting (clause 6 of docs/rules/pontoon.md)"
+        in problems(error)[0][1]
+    )
 
 
 def test_clause_7_buy_bounds_for_the_third_fourth_and_fifth_card() -> None:
@@ -256,7 +262,7 @@ def test_clause_7_buy_bounds_for_the_third_fourth_and_fifth_card() -> None:
         (
             "actions[8]",
             "seat 1: a third-card buy is 10 to 20 (at least the first stake 10, at most twice "
-            "it), not 25 (clause 7)",
+            "it), not 25 (clause 7 of docs/rules/pontoon.md)",
         )
     ]
     act(table, live_buy(1, 12, "4h"), live_buy(1, 11, "2h"))
@@ -283,7 +289,10 @@ def test_clause_9_stick_on_15_or_more_soft_totals_count() -> None:
     with pytest.raises(RuleError) as error:
         act(table, live_stick(2))
     assert problems(error) == [
-        ("actions[9]", "seat 2 cannot stick on 14: a hand sticks only on 15 or more (clause 9)")
+        (
+            "actions[9]",
+            "seat 2 cannot stick on 14: a hand sticks only on 15 or more (clause 9 of docs/rules/pontoon.md)",
+        )
     ]
     sixteen = live(stick_minimum=16)
     start(sixteen, {1: "9c 6d", 2: "9s 7c", 9: "Ts 7s"})
@@ -298,7 +307,9 @@ def test_clause_10_five_cards_at_most_and_bust_loses_at_once() -> None:
     assert table.hand_status(1, 0) == "five_card_trick"
     with pytest.raises(RuleError) as error:
         act(table, live_twist(1, "5c"))
-    assert "a sixth card is not allowed (clause 10)" in problems(error)[0][1]
+    assert (
+        "a sixth card is not allowed (clause 10 of docs/rules/pontoon.md)" in problems(error)[0][1]
+    )
     act(table, live_twist(2, "9c"))  # bust at once
     assert table.hand_status(2, 0) == "bust"
     act(table, draw(9, "8s"))  # the banker busts too
@@ -324,7 +335,7 @@ def test_clause_11_banker_has_no_minimum_unless_the_option_sets_one() -> None:
         (
             "actions[10]",
             "the banker cannot stand on 16: the banker draws to 17 or more at this table "
-            "(clause 11)",
+            "(clause 11 of docs/rules/pontoon.md)",
         )
     ]
     act(strict, draw(9, "Ac"))  # soft... 17 hard (T-6-A)
@@ -423,7 +434,7 @@ def test_clause_16_next_banker_nearest_the_banker_left_else_the_bank_stays() -> 
     assert problems(error) == [
         (
             "bank_sale",
-            "the bank passes to seat 6, who made a pontoon (clause 16): it is no longer the "
+            "the bank passes to seat 6, who made a pontoon (clause 16 of docs/rules/pontoon.md): it is no longer the "
             "banker's to sell",
         )
     ]

@@ -1,6 +1,6 @@
 """Five Card Draw 7-A: the hand as one state object moving through explicit phases.
 
-The rules brief (``shared/rules/five-card-draw-7a.md``) decides every rules question; clause
+The rules as implemented (``docs/rules/five-card-draw-7a.md``) decides every rules question; clause
 numbers below refer to it. A hand is its :class:`HandConfig` plus its operation log:
 :class:`DrawHand` posts the blinds and deals from the config, then takes the players' actions
 one at a time. Each action is a triple (``verify_x`` raises :class:`RuleError`, ``can_x``

@@ -427,7 +427,7 @@ def _plan(table: _Table, state: BlindState, big_blind: int) -> _Plan:
             )
             plan.waiting[seat] = (
                 f"seat {seat} may not come in {where}; it waits until the button passes "
-                f"({table.debt_words(seat)}) (clause 13)"
+                f"({table.debt_words(seat)}) (clause 13 of docs/rules/five-card-draw-7a.md)"
             )
         elif (
             first_orbit
@@ -445,7 +445,11 @@ def _plan(table: _Table, state: BlindState, big_blind: int) -> _Plan:
         else:
             plan.waiting[seat] = (
                 f"seat {seat} waits for the big blind ({table.debt_words(seat)})"
-                + (" or may post now (clause 12)" if table.owed(seat) else "")
+                + (
+                    " or may post now (clause 12 of docs/rules/five-card-draw-7a.md)"
+                    if table.owed(seat)
+                    else ""
+                )
             )
     return plan
 
@@ -479,7 +483,7 @@ def _heads_up(table: _Table, plan: _Plan) -> None:
     plan.small_blind = other
     plan.notes.append(
         f"Heads-up: seat {other} has the button and posts the small blind of "
-        f"{table.sb_amount}; it acts first before the draw (clause 5)."
+        f"{table.sb_amount}; it acts first before the draw (clause 5 of docs/rules/five-card-draw-7a.md)."
     )
 
 
@@ -496,9 +500,9 @@ def _adjusted(table: _Table, alone: _Plan, proper: int) -> _Plan:
     plan.waiting = {s: reason for s, reason in alone.waiting.items() if s != big}
     plan.notes = [
         f"Seat {proper} is due the big blind, but nobody else could be dealt in with it there: "
-        f"the big blind moves on to seat {big} (heads-up adjustment, clause 5).",
+        f"the big blind moves on to seat {big} (heads-up adjustment, clause 5 of docs/rules/five-card-draw-7a.md).",
         f"Heads-up: seat {proper} has the button and posts the small blind of "
-        f"{table.sb_amount}; it acts first before the draw (clause 5).",
+        f"{table.sb_amount}; it acts first before the draw (clause 5 of docs/rules/five-card-draw-7a.md).",
     ]
     return plan
 
@@ -523,7 +527,7 @@ def _restart(table: _Table, big: int) -> _Plan:
     if len(ring) == 2:
         plan.notes.append(
             f"Heads-up: seat {small} has the button and posts the small blind of "
-            f"{table.sb_amount}; it acts first before the draw (clause 5)."
+            f"{table.sb_amount}; it acts first before the draw (clause 5 of docs/rules/five-card-draw-7a.md)."
         )
     return plan
 
@@ -563,13 +567,13 @@ def _check(
                 problems.add(
                     f"{path}.choice",
                     f"seat {info.seat} is new: it comes in by posting a big blind or by "
-                    f"waiting for the big blind, not by a dead small blind (clause 13)",
+                    f"waiting for the big blind, not by a dead small blind (clause 13 of docs/rules/five-card-draw-7a.md)",
                 )
             elif Marker.ML in owed:
                 problems.add(
                     f"{path}.choice",
                     f"seat {info.seat} missed the big blind (ML): it posts the big blind live "
-                    f"plus the small blind dead, or waits for the big blind (clause 12)",
+                    f"plus the small blind dead, or waits for the big blind (clause 12 of docs/rules/five-card-draw-7a.md)",
                 )
         table[info.seat] = SeatInfo(info.seat, bool(info.present), bool(info.new), choice)
     for key in ("button", "small_blind", "big_blind", "dead_small_blind", "first_button"):
@@ -633,11 +637,13 @@ def next_hand(
     for seat in sorted(seat_map, key=lambda s: table.cw(last_bb, s)):
         if table.away(seat) and table.strictly_between(last_bb, plan.big_blind, seat):
             new_markers[seat] = new_markers.get(seat, frozenset()) | {Marker.ML}
-            marked.append(f"Seat {seat} is away as the big blind passes it: marked ML (clause 11).")
+            marked.append(
+                f"Seat {seat} is away as the big blind passes it: marked ML (clause 11 of docs/rules/five-card-draw-7a.md)."
+            )
     if table.away(last_bb):
         new_markers[last_bb] = new_markers.get(last_bb, frozenset()) | {Marker.MS}
         marked.append(
-            f"Seat {last_bb} is away when the small blind comes to it: marked MS (clause 11)."
+            f"Seat {last_bb} is away when the small blind comes to it: marked MS (clause 11 of docs/rules/five-card-draw-7a.md)."
         )
 
     return _finish(table, plan, new_markers, marked, first)
@@ -668,7 +674,7 @@ def _first_hand(table: _Table, state: BlindState) -> HandBlinds:
     if len(present) == 2:
         plan.notes.append(
             f"Heads-up: seat {sb} has the button and posts the small blind of "
-            f"{table.sb_amount}; it acts first before the draw (clause 5)."
+            f"{table.sb_amount}; it acts first before the draw (clause 5 of docs/rules/five-card-draw-7a.md)."
         )
     new_markers = {s: m for s, m in table.markers.items() if s not in plan.dealt}
     marked: list[str] = []
@@ -704,17 +710,21 @@ def _finish(
         *plan.notes,
     ]
     if plan.small_blind is not None and len(plan.dealt) > 2:
-        notes.append(f"Small blind: seat {plan.small_blind} posts {table.sb_amount} (clause 5).")
+        notes.append(
+            f"Small blind: seat {plan.small_blind} posts {table.sb_amount} (clause 5 of docs/rules/five-card-draw-7a.md)."
+        )
     elif plan.small_blind is None and len(plan.dealt) > 2:
         notes.append(
-            f"Small blind is dead: nobody in seat {plan.sb_position} is dealt in (clause 11)."
+            f"Small blind is dead: nobody in seat {plan.sb_position} is dealt in (clause 11 of docs/rules/five-card-draw-7a.md)."
         )
-    notes.append(f"Big blind: seat {plan.big_blind} posts {table.bb_amount} (clause 11).")
+    notes.append(
+        f"Big blind: seat {plan.big_blind} posts {table.bb_amount} (clause 11 of docs/rules/five-card-draw-7a.md)."
+    )
     owed_before = table.markers
     if owed_before.get(plan.big_blind):
         notes.append(
             f"Seat {plan.big_blind} takes the big blind: its {table.debt_words(plan.big_blind)} "
-            f"clears (clause 12)."
+            f"clears (clause 12 of docs/rules/five-card-draw-7a.md)."
         )
     for seat in sorted(plan.dealt, key=lambda s: table.cw(button, s)):
         how = plan.how.get(seat)
@@ -722,12 +732,12 @@ def _finish(
             arrival = [p for p in plan.posts if p.seat == seat]
             notes.append(
                 f"Seat {seat} ({table.debt_words(seat)}) comes in posting "
-                f"{_post_words(arrival)} (clause 12)."
+                f"{_post_words(arrival)} (clause 12 of docs/rules/five-card-draw-7a.md)."
             )
         elif how == "free":
             notes.append(
                 f"Seat {seat} is new and no blind has passed its seat since the game began: "
-                f"dealt in without posting (clause 13)."
+                f"dealt in without posting (clause 13 of docs/rules/five-card-draw-7a.md)."
             )
     notes.extend(marked)
     notes.extend(f"Not dealt in: {plan.waiting[s]}." for s in sorted(plan.waiting))

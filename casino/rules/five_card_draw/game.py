@@ -102,7 +102,7 @@ class FiveCardDraw(Game):
                 "choice": s.choice(CHOICES, "post what is owed now, or wait for the big blind"),
             },
             required=["seat", "choice"],
-            description="A returning or new player's choice (clause 12).",
+            description="A returning or new player's choice (clause 12 of docs/rules/five-card-draw-7a.md).",
         )
     }
     record_schema = s.obj(
@@ -266,7 +266,7 @@ class FiveCardDraw(Game):
             who = f"seat {seat} is a new player" if new else f"seat {seat} owes {owing}"
             raise RuleError(
                 f"post_small_dead settles a missed small blind (MS) only; {who}: choose "
-                "post_all or wait (clause 12)",
+                "post_all or wait (clause 12 of docs/rules/five-card-draw-7a.md)",
                 path="choice",
             )
         if table.hand_open:

@@ -1,6 +1,6 @@
 """High Card Flush (designated-player version): hand values, rules options and settlement.
 
-The rules brief (``shared/rules/high-card-flush.md``) decides every rules question; clause
+The rules as implemented (``docs/rules/high-card-flush.md``) decides every rules question; clause
 numbers below refer to it. :func:`evaluate` takes the hand record the API posts, checks all of
 it (every problem is reported at once, as one :class:`~casino.rules.errors.RuleError`) and
 returns the :class:`~casino.rules.settlement.Settlement`.

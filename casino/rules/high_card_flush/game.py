@@ -101,9 +101,9 @@ class HighCardFlush(Game):
     rules_schema = s.from_defaults(
         default_rules(),
         {
-            "coverage": "running or original_bank (clause 13)",
-            "rake": "the collection fee: scheme per_player, per_player_except_dp or dp_only; a fixed amount or bands by ante (clause 14)",
-            "rotation_policy": "the designated-player rotation: max_consecutive, window_minutes, min_distinct (clause 17)",
+            "coverage": "running or original_bank (clause 13 of docs/rules/high-card-flush.md)",
+            "rake": "the collection fee: scheme per_player, per_player_except_dp or dp_only; a fixed amount or bands by ante (clause 14 of docs/rules/high-card-flush.md)",
+            "rotation_policy": "the designated-player rotation: max_consecutive, window_minutes, min_distinct (clause 17 of docs/rules/high-card-flush.md)",
         },
     )
     open_schema = s.obj(
@@ -130,7 +130,10 @@ class HighCardFlush(Game):
         ),
         "raise": s.action(
             "raise",
-            {"seat": s.seat(), "amount": s.amount("the raise (clause 6)")},
+            {
+                "seat": s.seat(),
+                "amount": s.amount("the raise (clause 6 of docs/rules/high-card-flush.md)"),
+            },
             required=["seat", "amount"],
         ),
         "fold": s.action("fold", {"seat": s.seat()}, required=["seat"]),
@@ -140,13 +143,13 @@ class HighCardFlush(Game):
             "accept",
             {"seat": s.seat("the seat offered the position"), "bank": s.amount("the bank posted")},
             required=["seat", "bank"],
-            description="The offered seat takes the designated-player position with a bank (clause 15).",
+            description="The offered seat takes the designated-player position with a bank (clause 15 of docs/rules/high-card-flush.md).",
         ),
         "decline": s.action(
             "decline",
             {"seat": s.seat("the seat offered the position")},
             required=["seat"],
-            description="The offered seat passes; the offer moves clockwise (clause 16).",
+            description="The offered seat passes; the offer moves clockwise (clause 16 of docs/rules/high-card-flush.md).",
         ),
     }
     _player = s.obj(
@@ -441,9 +444,9 @@ class HighCardFlush(Game):
             offer = f"; the offer is with seat {state.get('offer')}" if state.get("offer") else ""
             reason = (
                 "the offer went round the table without acceptance; the game stops until a "
-                "player accepts (clause 16)"
+                "player accepts (clause 16 of docs/rules/high-card-flush.md)"
                 if state.get("stopped")
-                else "no player has accepted the designated player position (clause 15)"
+                else "no player has accepted the designated player position (clause 15 of docs/rules/high-card-flush.md)"
             )
             raise Refusal(reason + offer)
         if holder not in in_play:

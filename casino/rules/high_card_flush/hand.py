@@ -264,15 +264,21 @@ class HighCardFlushHand:
 
     def _wager(self, seat: int, action: Mapping[str, Any]) -> None:
         if self._phase is not Phase.WAGERS:
-            raise RuleError(f"seat {seat}: bets are placed before the deal (clause 5)")
+            raise RuleError(
+                f"seat {seat}: bets are placed before the deal (clause 5 of docs/rules/high-card-flush.md)"
+            )
         if seat == self._setup.dp_seat:
-            raise RuleError(f"seat {seat} is the designated player, who takes no ante (clause 5)")
+            raise RuleError(
+                f"seat {seat} is the designated player, who takes no ante (clause 5 of docs/rules/high-card-flush.md)"
+            )
         if seat not in self._setup.seats:
             raise RuleError(f"seat {seat} was not in play when the hand opened")
         if seat in self._players:
             raise RuleError(f"seat {seat} has already placed its bets")
         if len(self._players) >= self.rules.max_players:
-            raise RuleError(f"at most {self.rules.max_players} players play a hand (clause 1)")
+            raise RuleError(
+                f"at most {self.rules.max_players} players play a hand (clause 1 of docs/rules/high-card-flush.md)"
+            )
         ante = self._amount(action.get("ante"), f"seat {seat}: ante", least=1)
         low, high = self.rules.ante_min, self.rules.ante_max
         if (low is not None and ante < low) or (high is not None and ante > high):
@@ -318,7 +324,9 @@ class HighCardFlushHand:
 
     def _decide(self, seat: int) -> _Player:
         if self._phase is not Phase.DECISIONS:
-            raise RuleError(f"seat {seat}: players decide once every hand is dealt (clause 6)")
+            raise RuleError(
+                f"seat {seat}: players decide once every hand is dealt (clause 6 of docs/rules/high-card-flush.md)"
+            )
         player = self._players.get(seat)
         if player is None:
             raise RuleError(f"seat {seat} is not playing this hand")
@@ -338,7 +346,7 @@ class HighCardFlushHand:
         low, high = raise_bounds(player.ante, length)
         if not low <= amount <= high:
             raise RuleError(
-                f"seat {seat}: with a {length}-card flush the raise is from {low} to {high} (clause 6)"
+                f"seat {seat}: with a {length}-card flush the raise is from {low} to {high} (clause 6 of docs/rules/high-card-flush.md)"
             )
         player.raise_amount = amount
         self._decided()

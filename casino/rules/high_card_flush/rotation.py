@@ -102,7 +102,7 @@ def check_may_hold(
     if held >= policy.max_consecutive:
         raise RuleError(
             f"seat {seat} has been the designated player for {held} hands in a row; "
-            f"the table allows at most {policy.max_consecutive} (clause 17, consecutive-hand cap)",
+            f"the table allows at most {policy.max_consecutive} (clause 17 of docs/rules/high-card-flush.md, consecutive-hand cap)",
             path="designated_player.seat",
         )
     window_start = now - timedelta(minutes=policy.window_minutes)
@@ -116,6 +116,6 @@ def check_may_hold(
         raise RuleError(
             f"in the last {policy.window_minutes} minutes the designated player position "
             f"would have been held by {len(holders)} player(s); the table needs at least "
-            f"{policy.min_distinct} different players (clause 17, rolling window)",
+            f"{policy.min_distinct} different players (clause 17 of docs/rules/high-card-flush.md, rolling window)",
             path="designated_player.seat",
         )

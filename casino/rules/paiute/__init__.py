@@ -1,6 +1,6 @@
 """Paiute (a draw-and-discard game with wild cards, 2-5 players): the engine's entry points.
 
-The rules brief (``shared/rules/paiute.md``) decides every rules question; clause numbers
+The rules as implemented (``docs/rules/paiute.md``) decides every rules question; clause numbers
 refer to it. Where it is silent the seed (pagat.com's text) decides, then common card-room
 practice, made an option where it matters. The engine is split by concern:
 
@@ -198,7 +198,7 @@ def parse_record(
         problems.add(
             "players",
             f"{count} players listed: Paiute is played by {effective.min_players} to "
-            f"{effective.max_players} (clause 1)",
+            f"{effective.max_players} (clause 1 of docs/rules/paiute.md)",
         )
     for index, raw in enumerate(raw_players):
         path = f"players[{index}]"

@@ -2,7 +2,7 @@
 
 The dealer enters the deal (:class:`~casino.rules.paiute.rules.PaiuteConfig`) and then
 records each turn as it is seen: the card drawn and where from, the card discarded, or the
-call. :class:`PaiuteHand` checks every step against the rules brief (``shared/rules/
+call. :class:`PaiuteHand` checks every step against the rules as implemented (``docs/rules/
 paiute.md``, clause numbers below) and appends a frozen operation to :attr:`PaiuteHand.log`.
 Each action is a triple: ``verify_x`` raises :class:`RuleError`, ``can_x`` returns a bool,
 ``x`` applies it. Automatic steps (the stock reshuffled, the final turns, phase changes) are
@@ -332,12 +332,12 @@ class PaiuteHand:
             if top is None:
                 raise RuleError(
                     f"seat {seat} cannot draw from the discard pile: it is empty, so the card "
-                    "comes from the stock (clause 3)"
+                    "comes from the stock (clause 3 of docs/rules/paiute.md)"
                 )
             if card is not None and card != top:
                 raise RuleError(
                     f"seat {seat}: the top of the discard pile is {top}, not {card}; only the "
-                    "top discard may be taken (clause 3)"
+                    "top discard may be taken (clause 3 of docs/rules/paiute.md)"
                 )
             return
         if card is None:
@@ -371,7 +371,9 @@ class PaiuteHand:
         """Clause 3: any card of the six, but not the one just taken from the discard pile."""
         self._verify_turn(seat, "discard")
         if self.step is not Step.DISCARD:
-            raise RuleError(f"seat {seat} must draw a card before discarding (clause 3)")
+            raise RuleError(
+                f"seat {seat} must draw a card before discarding (clause 3 of docs/rules/paiute.md)"
+            )
         if card not in self._held[seat]:
             raise RuleError(
                 f"seat {seat} does not hold {card} (it holds {cards_text(self._held[seat])})"
@@ -380,7 +382,7 @@ class PaiuteHand:
         if taken is not None and taken.source is Source.DISCARD and taken.card == card:
             raise RuleError(
                 f"seat {seat} took {card} from the discard pile and must discard a different "
-                "card (clause 3)"
+                "card (clause 3 of docs/rules/paiute.md)"
             )
 
     def can_discard(self, seat: int, card: Card) -> bool:
@@ -401,25 +403,27 @@ class PaiuteHand:
         6-card combination."""
         self._verify_turn(seat, "call")
         if self.step is not Step.DISCARD:
-            raise RuleError(f"seat {seat} calls after drawing: take a card first (clause 5)")
+            raise RuleError(
+                f"seat {seat} calls after drawing: take a card first (clause 5 of docs/rules/paiute.md)"
+            )
         holding = self._held[seat]
         best = self.best(seat)
         if best is None:
             raise RuleError(
                 f"seat {seat} cannot call: {cards_text(holding)} make no winning combination "
-                "(clause 7)"
+                "(clause 7 of docs/rules/paiute.md)"
             )
         if best.size == 6:
             if discard is not None:
                 raise RuleError(
                     f"seat {seat} calls with {best}, which uses all six cards: nothing is "
-                    "discarded (clause 5)"
+                    "discarded (clause 5 of docs/rules/paiute.md)"
                 )
             return
         if discard is None:
             raise RuleError(
                 f"seat {seat} calls with {best}, a 5-card combination: name the sixth card "
-                "to discard (clause 5)"
+                "to discard (clause 5 of docs/rules/paiute.md)"
             )
         if discard not in holding:
             raise RuleError(f"seat {seat} does not hold {discard} (it holds {cards_text(holding)})")
@@ -432,18 +436,18 @@ class PaiuteHand:
                 raise RuleError(
                     f"seat {seat} cannot call with {best}: the card it leaves out is {discard}, "
                     "just taken from the discard pile, which may not be discarded at once "
-                    "(clause 3)"
+                    "(clause 3 of docs/rules/paiute.md)"
                 )
             raise RuleError(
                 f"seat {seat} took {discard} from the discard pile and must discard a different "
-                "card (clause 3)"
+                "card (clause 3 of docs/rules/paiute.md)"
             )
         rest = [card for card in holding if card != discard]
         kept = best_combination(rest, self.wild_rank)
         left = f"leaves {kept}" if kept is not None else "leaves no winning combination"
         raise RuleError(
             f"seat {seat}: discarding {discard} {left}; the six cards make {best}, so discard "
-            f"{' or '.join(_text(card) or '' for card in allowed)} (clause 5)"
+            f"{' or '.join(_text(card) or '' for card in allowed)} (clause 5 of docs/rules/paiute.md)"
         )
 
     def can_call(self, seat: int, discard: Card | None = None) -> bool:
@@ -517,7 +521,9 @@ class PaiuteHand:
     def _verify_turn(self, seat: int, verb: str) -> None:
         if self.complete:
             why = "the dealer called" if self.caller == self.dealer else "the final turns are over"
-            raise RuleError(f"seat {seat} cannot {verb}: the hand is over ({why}, clause 6)")
+            raise RuleError(
+                f"seat {seat} cannot {verb}: the hand is over ({why}, clause 6 of docs/rules/paiute.md)"
+            )
         if seat not in self._held:
             raise RuleError(f"seat {seat} is not dealt in this hand")
         if seat != self.to_act:
@@ -525,7 +531,7 @@ class PaiuteHand:
                 raise RuleError(
                     f"seat {seat} cannot {verb}: after seat {self.caller}'s call only the "
                     "players after the caller up to and including the dealer have one more "
-                    f"turn, and seat {self.to_act} is to act (clause 6)"
+                    f"turn, and seat {self.to_act} is to act (clause 6 of docs/rules/paiute.md)"
                 )
             raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act")
 
@@ -536,11 +542,13 @@ class PaiuteHand:
         if bottom is not None and not self._pool:
             if card == bottom:
                 return
-            raise RuleError(f"the stock's last card is the upcard {bottom} (clause 2), not {card}")
+            raise RuleError(
+                f"the stock's last card is the upcard {bottom} (clause 2 of docs/rules/paiute.md), not {card}"
+            )
         if card == bottom:
             raise RuleError(
                 f"{card} is the upcard at the bottom of the stock: it is drawn only as the "
-                f"stock's last card ({self.stock_count} cards are left) (clause 2)"
+                f"stock's last card ({self.stock_count} cards are left) (clause 2 of docs/rules/paiute.md)"
             )
         for seat, cards in self._held.items():
             if card in cards:

@@ -132,7 +132,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             problems.add(
                 f"rules.{key}",
                 f"{key.replace('_', ' ')} must be a whole number from {FEWEST_PLAYERS} to "
-                f"{MOST_PLAYERS} (clause 1), got {value!r}",
+                f"{MOST_PLAYERS} (clause 1 of docs/rules/paiute.md), got {value!r}",
             )
             value = FEWEST_PLAYERS if key == "min_players" else MOST_PLAYERS
         out[key] = value
@@ -296,7 +296,7 @@ def check_config(
         problems.add(
             where["players"],
             f"{count} players dealt in: Paiute is played by {rules.min_players} to "
-            f"{rules.max_players} (clause 1)",
+            f"{rules.max_players} (clause 1 of docs/rules/paiute.md)",
         )
     if config.dealer not in config.players:
         problems.add(
@@ -324,13 +324,13 @@ def check_config(
             problems.add(
                 where["first_discard"],
                 "no card starts the discard pile at this table: the first player draws from "
-                "the stock (clause 3)",
+                "the stock (clause 3 of docs/rules/paiute.md)",
             )
         groups.append(CardGroup("the discard pile", where["first_discard"], [config.first_discard]))
     elif option:
         problems.add(
             where["first_discard"],
-            "the top stock card is turned to start the discard pile at this table (clause 3): "
+            "the top stock card is turned to start the discard pile at this table (clause 3 of docs/rules/paiute.md): "
             "enter it",
         )
     try:
@@ -354,4 +354,7 @@ def check_ante(ante: int, rules: PaiuteRules, path: str, problems: Problems) -> 
         low, high = rules.least_ante, rules.ante_max
         if ante < low or (high is not None and ante > high):
             bounds = f"{low} to {high}" if high is not None else f"at least {low}"
-            problems.add(path, f"ante {ante} is outside the table limits: {bounds} (clause 1)")
+            problems.add(
+                path,
+                f"ante {ante} is outside the table limits: {bounds} (clause 1 of docs/rules/paiute.md)",
+            )

@@ -68,20 +68,20 @@ def settle_holdings(
     shares = split_pot(pot, winners, button=dealer, smallest_chip=rules.smallest_chip)
 
     explanation = [
-        f"Wild card {upcard}: every {rank_name(wild_rank)} is wild (clause 2). Pot {pot}: "
-        f"{len(order)} antes of {ante} (clause 1).",
+        f"Wild card {upcard}: every {rank_name(wild_rank)} is wild (clause 2 of docs/rules/paiute.md). Pot {pot}: "
+        f"{len(order)} antes of {ante} (clause 1 of docs/rules/paiute.md).",
     ]
     caller_combo = combos[caller]
     assert caller_combo is not None
     if caller == dealer:
-        after = "The dealer called, so the deal ended at once (clause 6)."
+        after = "The dealer called, so the deal ended at once (clause 6 of docs/rules/paiute.md)."
     else:
         after = (
             "Each player after the caller up to and including the dealer had one more turn "
-            "(clause 6)."
+            "(clause 6 of docs/rules/paiute.md)."
         )
     explanation.append(
-        f"Seat {caller} called with {_shown(caller_combo, holdings[caller])} (clause 5). {after}"
+        f"Seat {caller} called with {_shown(caller_combo, holdings[caller])} (clause 5 of docs/rules/paiute.md). {after}"
     )
     for seat in order:
         if seat == caller:
@@ -96,14 +96,14 @@ def settle_holdings(
     if len(winners) == 1:
         explanation.append(
             f"Seat {winners[0]}'s {best} is the best combination shown and takes the pot of "
-            f"{pot} (clause 8)."
+            f"{pot} (clause 8 of docs/rules/paiute.md)."
         )
     else:
         split = ", ".join(f"seat {seat} {shares[seat]}" for seat in shares)
         each = "; ".join(f"seat {seat}: {combos[seat]}" for seat in winners)
         sentence = (
             f"{_seats_words(winners).capitalize()} tie with equal combinations ({each}): the "
-            f"pot of {pot} is split ({split}) (clause 8)"
+            f"pot of {pot} is split ({split}) (clause 8 of docs/rules/paiute.md)"
         )
         amounts = set(shares.values())
         if len(amounts) > 1:

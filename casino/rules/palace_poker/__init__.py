@@ -1,6 +1,6 @@
 """Palace Poker (Castle Poker, Banner Poker): the hand as one state object moving through phases.
 
-The rules brief (``shared/rules/palace-poker.md``) decides every rules question; clause numbers
+The rules as implemented (``docs/rules/palace-poker.md``) decides every rules question; clause numbers
 below refer to it. A hand is its :class:`PalaceConfig` (:mod:`casino.rules.palace_poker.config`:
 the deal, clauses 1-5) plus its operation log: :class:`PalaceHand` takes the antes, then the
 players' actions one at a time. Each action is a triple (``verify_x`` raises
@@ -502,7 +502,7 @@ class PalaceHand:
             raise RuleError(
                 f"seat {seat} cannot attack seat {target}: both banners are "
                 f"{SUIT_NAMES[player.suit]} ({player.banner} and {defender.banner}); a player "
-                "may not attack a banner of its own suit (clause 8)"
+                "may not attack a banner of its own suit (clause 8 of docs/rules/palace-poker.md)"
             )
         minimum = self._minimum(player)
         words = self._minimum_words(player)
@@ -567,7 +567,7 @@ class PalaceHand:
         if len(self.players_in()) == 2:
             raise RuleError(
                 f"seat {seat} cannot stay: with only two players left each turn is a buy, a "
-                "discard or a battle (clause 14)"
+                "discard or a battle (clause 14 of docs/rules/palace-poker.md)"
             )
 
     def can_stay(self, seat: int) -> bool:
@@ -910,7 +910,7 @@ class PalaceHand:
         if not self._stock and not self._discards:
             return (
                 f"seat {player.seat} cannot buy: the stock and the discards are both empty, so "
-                "buying is no longer allowed (clause 6)"
+                "buying is no longer allowed (clause 6 of docs/rules/palace-poker.md)"
             )
         return None
 

@@ -1,6 +1,6 @@
 """Palace Poker: standard poker hand values for the 52-card deck, best five of any number.
 
-The rules brief (``shared/rules/palace-poker.md``) decides every rules question; clause 1 sets
+The rules as implemented (``docs/rules/palace-poker.md``) decides every rules question; clause 1 sets
 the ranking: royal flush, straight flush, four of a kind, full house, flush, straight, three
 of a kind, two pair, pair, high card; ace high, and A-2-3-4-5 (5-high) the lowest straight.
 Suits never rank.

@@ -31,12 +31,12 @@ class Ending(StrEnum):
     @property
     def words(self) -> str:
         return {
-            Ending.LAST_STANDING: "the last player standing takes the pot (clause 13)",
+            Ending.LAST_STANDING: "the last player standing takes the pot (clause 13 of docs/rules/palace-poker.md)",
             Ending.SHARED_SUIT: "the players left share a banner suit and split the pot "
-            "(clause 15)",
+            "(clause 15 of docs/rules/palace-poker.md)",
             Ending.SHOWDOWN: "a full round of stays, discards and folds ends in a showdown "
-            "(clause 16)",
-            Ending.SPLIT: "the last two tied their battle outright and split the pot (clause 10)",
+            "(clause 16 of docs/rules/palace-poker.md)",
+            Ending.SPLIT: "the last two tied their battle outright and split the pot (clause 10 of docs/rules/palace-poker.md)",
         }[self]
 
 

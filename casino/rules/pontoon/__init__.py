@@ -1,6 +1,6 @@
 """Pontoon (British banking twenty-one) and Shoot Pontoon: the engine's entry points.
 
-The rules brief (``shared/rules/pontoon.md``) decides every rules question; clause numbers
+The rules as implemented (``docs/rules/pontoon.md``) decides every rules question; clause numbers
 refer to it. Where it is silent the seed (pagat.com's text) decides, then common card-room
 practice, made an option where it matters. The engine is split by concern:
 
@@ -373,7 +373,7 @@ def _read_shoot(
             problems.add(
                 f"{path}.card",
                 f"a shoot bet's card is 1 (after the first-card stakes), 4 or 5 (before that "
-                f"card), got {card!r} (clause 17)",
+                f"card), got {card!r} (clause 17 of docs/rules/pontoon.md)",
             )
             continue
         amount = read.whole(bet.get("amount"), f"{path}.amount", "the shoot bet")
@@ -389,7 +389,8 @@ def _read_shoot(
             continue
         if card == FIRST_CARD_SHOOT and number != 0:
             problems.add(
-                f"{path}.hand", "the first shoot bet rides on the first hand (0) (clause 17)"
+                f"{path}.hand",
+                "the first shoot bet rides on the first hand (0) (clause 17 of docs/rules/pontoon.md)",
             )
             continue
         if card in SHOOT_BEFORE_CARDS and len(player.hands[number].cards) < card:

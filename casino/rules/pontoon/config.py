@@ -118,7 +118,7 @@ def check_config(
         problems.add(
             where["players"],
             f"{people} at the table (the banker included): from {TWO_PACKS_FROM} two packs are "
-            "mixed (clause 1); set the rules' decks to 2",
+            "mixed (clause 1 of docs/rules/pontoon.md); set the rules' decks to 2",
         )
     elif people > MOST_AT_TABLE[rules.decks]:
         problems.add(
@@ -133,7 +133,7 @@ def check_config(
         if kitty < 1:
             problems.add(
                 where["kitty"],
-                "the kitty is empty: the banker puts up a new kitty or sells the bank (clause 17)",
+                "the kitty is empty: the banker puts up a new kitty or sells the bank (clause 17 of docs/rules/pontoon.md)",
             )
         elif too_big is not None:
             problems.add(where["kitty"], too_big)
@@ -148,6 +148,6 @@ def check_config(
                 problems.add(
                     where["kitty"],
                     f"kitty {kitty} is outside the table limits: the banker puts up {bounds} "
-                    "(clause 17)",
+                    "(clause 17 of docs/rules/pontoon.md)",
                 )
     problems.raise_if_any()

@@ -192,7 +192,9 @@ class Pontoon(Game):
         banker = table.state.get("banker")
         in_play = table.in_play
         if banker is None:
-            raise Refusal("nobody holds the bank: choose the first banker (clause 3)")
+            raise Refusal(
+                "nobody holds the bank: choose the first banker (clause 3 of docs/rules/pontoon.md)"
+            )
         if banker not in in_play:
             raise Refusal(f"the banker's seat {banker} is not in play")
         players = [seat for seat in in_play if seat != banker]
@@ -208,7 +210,7 @@ class Pontoon(Game):
                 if kitty is None:
                     raise RuleError(
                         "kitty: the banker puts up a kitty between "
-                        f"{table.limits['kitty_min']} and {table.limits['kitty_max']} (clause 17)",
+                        f"{table.limits['kitty_min']} and {table.limits['kitty_max']} (clause 17 of docs/rules/pontoon.md)",
                         path="kitty",
                     )
         rules = self.hand_rules(table.limits, table.smallest_chip, table.rules)

@@ -1,7 +1,7 @@
 """Pontoon: one hand as a state object moving through explicit phases.
 
 The dealer records every card as it is dealt and every decision; :class:`PontoonHand` checks
-each against the rules brief (``shared/rules/pontoon.md``, clause numbers below) and appends a
+each against the rules brief (``docs/rules/pontoon.md``, clause numbers below) and appends a
 frozen operation to :attr:`PontoonHand.log`. Each action is a triple: ``verify_x`` raises
 :class:`RuleError`, ``can_x`` returns a bool, ``x`` applies it. Automatic steps (a pontoon
 declared, a hand going bust, a five card trick, the banker's pontoon, phase changes) are logged
@@ -512,7 +512,7 @@ class PontoonHand:
         if amount < low or (high is not None and amount > high):
             bounds = f"{low} to {high}" if high is not None else f"at least {low}"
             raise RuleError(
-                f"seat {seat}: stake {amount} is outside the table limits: {bounds} (clause 3)"
+                f"seat {seat}: stake {amount} is outside the table limits: {bounds} (clause 3 of docs/rules/pontoon.md)"
             )
 
     def can_stake(self, seat: int, amount: int) -> bool:
@@ -548,7 +548,7 @@ class PontoonHand:
                 raise RuleError(
                     f"{self.who(seat, index)} cannot shoot before its {nth(position)} card: a "
                     "shoot bet is placed after the first-card stakes or before the 4th or 5th "
-                    "card (clause 17)"
+                    "card (clause 17 of docs/rules/pontoon.md)"
                 )
             if position in state.shoots:
                 raise RuleError(
@@ -558,7 +558,7 @@ class PontoonHand:
         else:
             raise RuleError(
                 f"seat {seat} cannot shoot now: {self.phase.words}; shoot bets come after the "
-                "first-card stakes and before a hand's 4th or 5th card (clause 17)"
+                "first-card stakes and before a hand's 4th or 5th card (clause 17 of docs/rules/pontoon.md)"
             )
         self._verify_amount(amount, f"seat {seat}: shoot bet")
         room = self.shoot_room
@@ -567,7 +567,7 @@ class PontoonHand:
             raise RuleError(
                 f"seat {seat}: shoot bet {amount} is more than the kitty can cover: at most "
                 f"{room} (kitty {kitty}, shoot bets of {self.shoot_open} already riding; all "
-                "shoot bets together stay within the kitty, clause 17)"
+                "shoot bets together stay within the kitty, clause 17 of docs/rules/pontoon.md)"
             )
 
     def can_shoot(self, seat: int, amount: int, hand: int | None = None) -> bool:
@@ -613,24 +613,26 @@ class PontoonHand:
         index, state = self._verify_turn(seat, ActionType.SPLIT, hand)
         who = self.who(seat, index)
         if len(state.cards) != 2:
-            raise RuleError(f"{who} cannot split: only a hand of two cards splits (clause 6)")
+            raise RuleError(
+                f"{who} cannot split: only a hand of two cards splits (clause 6 of docs/rules/pontoon.md)"
+            )
         first, second = state.cards
         pair = card_text(state.cards)
         if first.rank != second.rank:
             if is_ten_value(first) and is_ten_value(second):
                 raise RuleError(
                     f"{who} cannot split {pair}: ten-value cards split only when they are the "
-                    "same rank (K-K yes, K-Q no) (clause 6)"
+                    "same rank (K-K yes, K-Q no) (clause 6 of docs/rules/pontoon.md)"
                 )
             raise RuleError(
-                f"{who} cannot split {pair}: only two cards of equal rank split (clause 6)"
+                f"{who} cannot split {pair}: only two cards of equal rank split (clause 6 of docs/rules/pontoon.md)"
             )
         if self.rules.split_aces_only and first.rank != ACE:
             raise RuleError(f"{who} cannot split {pair}: at this table only aces split")
         most = self.rules.max_split_hands
         if len(self._players[seat].hands) >= most:
             raise RuleError(
-                f"seat {seat} cannot split again: at most {most} hands after splitting (clause 6)"
+                f"seat {seat} cannot split again: at most {most} hands after splitting (clause 6 of docs/rules/pontoon.md)"
                 if most > 1
                 else f"seat {seat} cannot split: splitting is not allowed at this table"
             )
@@ -658,7 +660,7 @@ class PontoonHand:
         if state.twisted:
             raise RuleError(
                 f"{who} cannot buy after twisting: once a card is twisted the hand may only "
-                "twist or stick (clause 8)"
+                "twist or stick (clause 8 of docs/rules/pontoon.md)"
             )
         self._verify_amount(amount, f"{who}: buy")
         low, high = self._buy_bounds(state)
@@ -673,7 +675,7 @@ class PontoonHand:
                 why = f"at least the first stake {state.stake}, at most twice it"
             raise RuleError(
                 f"{who}: a {nth(position)}-card buy is {low} to {high} ({why}), not {amount} "
-                "(clause 7)"
+                "(clause 7 of docs/rules/pontoon.md)"
             )
         self._verify_card(card)
 
@@ -720,13 +722,13 @@ class PontoonHand:
             position = len(state.cards) + 1
             raise RuleError(
                 f"{who} shot before its {nth(position)} card, so it buys or twists that card "
-                "(clause 17)"
+                "(clause 17 of docs/rules/pontoon.md)"
             )
         value = self.value(seat, index)
         least = self.rules.stick_minimum
         if value.total < least:
             raise RuleError(
-                f"{who} cannot stick on {value}: a hand sticks only on {least} or more (clause 9)"
+                f"{who} cannot stick on {value}: a hand sticks only on {least} or more (clause 9 of docs/rules/pontoon.md)"
             )
 
     def can_stick(self, seat: int, hand: int | None = None) -> bool:
@@ -765,7 +767,7 @@ class PontoonHand:
         if least is not None and value.total < least:
             raise RuleError(
                 f"the banker cannot stand on {value}: the banker draws to {least} or more at "
-                "this table (clause 11)"
+                "this table (clause 11 of docs/rules/pontoon.md)"
             )
 
     def can_stand(self, seat: int) -> bool:
@@ -793,7 +795,7 @@ class PontoonHand:
         taker = self.pontoon_seat()
         if taker is not None:
             raise RuleError(
-                f"the bank passes to seat {taker}, who made a pontoon (clause 16): it is no "
+                f"the bank passes to seat {taker}, who made a pontoon (clause 16 of docs/rules/pontoon.md): it is no "
                 "longer the banker's to sell"
             )
 
@@ -894,7 +896,7 @@ class PontoonHand:
     def _verify_not_over(self, seat: int, verb: str) -> None:
         if self.phase is Phase.COMPLETE:
             if self.banker_pontoon:
-                why = "the banker has a pontoon, so the players take no turns (clause 4)"
+                why = "the banker has a pontoon, so the players take no turns (clause 4 of docs/rules/pontoon.md)"
             elif self._banker_end is HandStatus.NOT_PLAYED:
                 why = "every player's hand is bust, so the banker does not play"
             else:
@@ -946,14 +948,14 @@ class PontoonHand:
         value = self.value(seat, index)
         limit = self.rules.five_card_limit
         if state.end is HandStatus.BUST:
-            why = f"the hand is bust ({value.total}) and its stake already lost (clause 10)"
+            why = f"the hand is bust ({value.total}) and its stake already lost (clause 10 of docs/rules/pontoon.md)"
         elif state.end is HandStatus.FIVE_CARD_TRICK:
             why = (
                 f"it already has {limit} cards ({value}) and a hand holds at most {limit}, so a "
-                f"{nth(limit + 1)} card is not allowed (clause 10)"
+                f"{nth(limit + 1)} card is not allowed (clause 10 of docs/rules/pontoon.md)"
             )
         elif state.end is HandStatus.PONTOON:
-            why = "it has a pontoon, declared and shown: no more cards (clause 5)"
+            why = "it has a pontoon, declared and shown: no more cards (clause 5 of docs/rules/pontoon.md)"
         elif state.end is HandStatus.TWENTY_ONE:
             why = "it has 21, and a hand buys or twists only below 21 (clauses 7-8)"
         else:

@@ -80,40 +80,40 @@ def _judge(hand: PontoonHand, seat: int, index: int, case: Case) -> _Result:
             f"{who}: bust ({value.total}) with {cards}: the banker took the stake {staked} at "
             "once"
             + (" (it loses even though the banker busts)" if case is Case.BANKER_BUST else "")
-            + " (clause 10)."
+            + " (clause 10 of docs/rules/pontoon.md)."
         )
     elif case is Case.BANKER_PONTOON:
         factor = -2
         sentence = (
             f"{who}: {value} ({cards}) against the banker's pontoon: pays double, "
-            f"{2 * staked} (clause 4)."
+            f"{2 * staked} (clause 4 of docs/rules/pontoon.md)."
         )
     elif case is Case.BANKER_BUST:
         factor = 2 if value.pays_double else 1
         sentence = (
             f"{who}: {value} ({cards}), the banker is bust: paid "
             + ("double, " if factor == 2 else "")
-            + f"{factor * staked} (clause 12)."
+            + f"{factor * staked} (clause 12 of docs/rules/pontoon.md)."
         )
     elif case is Case.BANKER_FIVE_CARD_TRICK:
         if value.kind is Kind.PONTOON:
             factor = 2
             sentence = (
                 f"{who}: {value} ({cards}) beats the banker's {trick}: paid double, "
-                f"{2 * staked} (clause 14)."
+                f"{2 * staked} (clause 14 of docs/rules/pontoon.md)."
             )
         else:
             factor = -2
             sentence = (
                 f"{who}: {value} ({cards}) against the banker's {trick}: pays double, "
-                f"{2 * staked} (clause 14)."
+                f"{2 * staked} (clause 14 of docs/rules/pontoon.md)."
             )
     elif value.key > banker.key:
         factor = 2 if value.pays_double else 1
         sentence = (
             f"{who}: {value} ({cards}) beats the banker's {banker}: paid "
             + ("double, " if factor == 2 else "")
-            + f"{factor * staked} (clause 13)."
+            + f"{factor * staked} (clause 13 of docs/rules/pontoon.md)."
         )
     else:
         factor = -1
@@ -121,10 +121,13 @@ def _judge(hand: PontoonHand, seat: int, index: int, case: Case) -> _Result:
         tie = ", ties go to the banker" if verb == "ties" else ""
         sentence = (
             f"{who}: {value} ({cards}) {verb} the banker's {banker}{tie}: loses {staked} "
-            "(clause 13)."
+            "(clause 13 of docs/rules/pontoon.md)."
         )
     if value.split_pontoon and value.kind is Kind.TWENTY_ONE and not value.is_bust:
-        sentence = sentence[:-1] + "; a pontoon on a split hand counts as 21 (clause 15)."
+        sentence = (
+            sentence[:-1]
+            + "; a pontoon on a split hand counts as 21 (clause 15 of docs/rules/pontoon.md)."
+        )
     amount = factor * staked
     stake_line = Line(
         "stake",
@@ -179,7 +182,7 @@ def _banker_sentence(hand: PontoonHand, case: Case) -> str:
     if case is Case.BANKER_PONTOON:
         return (
             f"Banker (seat {seat}) has a pontoon ({cards}): every player pays double their "
-            "stake and takes no turn (clause 4)."
+            "stake and takes no turn (clause 4 of docs/rules/pontoon.md)."
         )
     if case is Case.ALL_BUST:
         return (
@@ -188,16 +191,16 @@ def _banker_sentence(hand: PontoonHand, case: Case) -> str:
     if case is Case.BANKER_BUST:
         return (
             f"Banker (seat {seat}): {cards}, bust ({value.total}): every hand still in is paid, "
-            f"pontoons and {trick}s double (clause 12)."
+            f"pontoons and {trick}s double (clause 12 of docs/rules/pontoon.md)."
         )
     if case is Case.BANKER_FIVE_CARD_TRICK:
         return (
             f"Banker (seat {seat}) makes a {trick} ({cards}): only pontoons are paid, at "
-            f"double; every other hand still in pays double (clause 14)."
+            f"double; every other hand still in pays double (clause 14 of docs/rules/pontoon.md)."
         )
     return (
         f"Banker (seat {seat}) stands on {value} ({cards}): better hands are paid, pontoons and "
-        f"{trick}s double; equal or worse hands lose (clause 13)."
+        f"{trick}s double; equal or worse hands lose (clause 13 of docs/rules/pontoon.md)."
     )
 
 
@@ -295,28 +298,28 @@ def settle_hand(hand: PontoonHand) -> Settlement:
         sentence = (
             f"Seat {taker} made a pontoon"
             + (" (the one nearest the banker's left)" if _pontoons(hand) > 1 else "")
-            + " and takes the bank for the next hand (clause 16)."
+            + " and takes the bank for the next hand (clause 16 of docs/rules/pontoon.md)."
         )
     elif sale is not None:
         sentence = (
             f"The banker (seat {hand.banker}) sells the bank to seat {sale.buyer} for "
-            f"{sale.price} (clause 16)."
+            f"{sale.price} (clause 16 of docs/rules/pontoon.md)."
         )
     else:
-        sentence = f"The bank stays with seat {hand.banker} (clause 16)."
+        sentence = f"The bank stays with seat {hand.banker} (clause 16 of docs/rules/pontoon.md)."
     if next_banker != hand.banker and kitty_after is not None:
         sentence += (
             f" The old banker (seat {hand.banker}) leaves with the kitty of {kitty_after}; "
-            f"seat {next_banker} puts up a new kitty (clause 17). The table decides how."
+            f"seat {next_banker} puts up a new kitty (clause 17 of docs/rules/pontoon.md). The table decides how."
         )
     explanation.append(sentence)
     reshuffle = case is Case.BANKER_PONTOON or any(
         result.value.kind is Kind.PONTOON for result in results
     )
     explanation.append(
-        "A pontoon was made: the pack is shuffled before the next deal (clause 16)."
+        "A pontoon was made: the pack is shuffled before the next deal (clause 16 of docs/rules/pontoon.md)."
         if reshuffle
-        else "No pontoon: the used cards go to the bottom of the pack (clause 16)."
+        else "No pontoon: the used cards go to the bottom of the pack (clause 16 of docs/rules/pontoon.md)."
     )
 
     settlement = Settlement(
