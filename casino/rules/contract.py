@@ -355,16 +355,22 @@ def games() -> Iterator[Game]:
     return iter(list(registry().values()))
 
 
-_BUILTIN = ("high_card_flush", "five_card_draw", "pontoon", "paiute", "palace_poker")
 _loaded = False
 
 
 def _load_builtin() -> None:
+    """Import every package of ``casino.rules`` that has a ``game`` module: each registers
+    its game, so a new game is found without a line outside its package."""
     global _loaded
     if _loaded:
         return
     _loaded = True
     import importlib
+    import importlib.util
+    import pkgutil
 
-    for package in _BUILTIN:
-        importlib.import_module(f"casino.rules.{package}.game")
+    import casino.rules as rules
+
+    for module in pkgutil.iter_modules(rules.__path__):
+        if module.ispkg and importlib.util.find_spec(f"casino.rules.{module.name}.game"):
+            importlib.import_module(f"casino.rules.{module.name}.game")
