@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from casino.rules.contract import History, SeatView, TableView, game
+from casino.rules.contract import History, SeatView, TableView, game, hand_view
 
 from .models import Hand, Table, TableChange, TableEvent
 
@@ -104,4 +104,4 @@ def hand_state(*, hand: Hand) -> dict[str, Any] | None:
     settlement)."""
     if hand.status != Hand.Status.OPEN:
         return None
-    return dict(game(hand.game).replay(hand_history(hand)).view())
+    return hand_view(game(hand.game).replay(hand_history(hand)), hand.game)

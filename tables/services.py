@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
-from casino.rules.contract import Change, ClosedHand, Game, History
+from casino.rules.contract import Change, ClosedHand, Game, History, hand_view
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problems, RuleError
 from payouts.models import Settlement
@@ -477,7 +477,7 @@ def hand_act(*, user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) ->
     state = game.replay(history)
     state.apply(action)
     _append_actions(hand, user, len(history.actions), [action])
-    return {"hand": hand.pk, "actions": len(history.actions) + 1, **state.view()}
+    return {"hand": hand.pk, "actions": len(history.actions) + 1, **hand_view(state, hand.game)}
 
 
 def _closed(table: Table, hand: Hand, user: Any, result: Any) -> None:

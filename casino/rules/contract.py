@@ -77,6 +77,24 @@ class HandState(Protocol):
     def settle(self) -> Settlement: ...
 
 
+#: What every hand's display has, whatever the game (the rest of ``view()`` is the game's own:
+#: seats, pots or bank, public cards).
+VIEW_KEYS = ("game", "phase", "to_act", "complete", "legal_actions")
+
+
+def hand_view(state: HandState, game: str) -> JSON:
+    """A hand's ``view()`` with the keys every display relies on: the game, the phase, whose
+    turn it is (None when any seat may act, or none), whether it is complete, and the legal
+    actions with their bounds."""
+    view = dict(state.view())
+    view.setdefault("game", game)
+    view.setdefault("phase", None)
+    view.setdefault("to_act", None)
+    view["complete"] = state.complete
+    view.setdefault("legal_actions", state.legal_actions())
+    return view
+
+
 @dataclass(frozen=True, slots=True)
 class History:
     """Everything a hand is: the game, its frozen rules, its set-up and its actions."""

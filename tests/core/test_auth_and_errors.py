@@ -54,11 +54,17 @@ def test_games_list_names_high_card_flush_with_its_default_rules(client_for, com
     assert response.status_code == 200
     games = {g["code"]: g for g in response.json()}
     assert list(games) == [
-        "high-card-flush",
         "five-card-draw-7a",
-        "pontoon",
+        "high-card-flush",
         "paiute",
         "palace-poker",
+        "pontoon",
+    ]
+    assert games["high-card-flush"]["rules_doc"] == "docs/rules/high-card-flush.md"
+    assert games["high-card-flush"]["record_settled"] is True
+    assert games["pontoon"]["schemas"]["table_actions"]["choose_banker"]["required"] == [
+        "type",
+        "seat",
     ]
     assert games["five-card-draw-7a"]["rules"]["max_raises"] == 3
     assert games["pontoon"]["rules"]["stick_minimum"] == 15

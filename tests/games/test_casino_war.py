@@ -177,8 +177,8 @@ def test_the_api_document_and_game_list_show_the_registered_game(war, client_for
 
 
 def test_the_game_is_one_package_and_nothing_else_knows_it():
-    """Its package imports only the rules package's shared pieces, and no file outside it
-    names the game: adding it changed nothing in the platform."""
+    """Its package imports only the rules package's shared pieces, and no code outside it names
+    the game: adding it changed nothing in the platform."""
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -193,7 +193,8 @@ def test_the_game_is_one_package_and_nothing_else_knows_it():
         text=True,
     ).stdout.split()
     assert tracked, "git grep found nothing: is this a git checkout?"
-    outside = [f for f in tracked if not f.startswith("tests/games/")]
+    # The README's "Adding a game" may point at it as the example; no code may.
+    outside = [f for f in tracked if not f.startswith("tests/games/") and f != "README.md"]
     assert outside == []
 
 

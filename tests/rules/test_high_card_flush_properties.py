@@ -321,3 +321,26 @@ def test_property_bad_rule_values_only_ever_raise_rule_error(data: dict[str, Any
         Rules.from_dict(data)
     except RuleError as error:
         assert all(problem.path.startswith("rules") for problem in error.problems)
+
+
+@SETTINGS
+@given(hands())
+def test_property_a_record_and_its_imported_actions_settle_alike(
+    hand: tuple[dict[str, Any], dict[str, Any]],
+) -> None:
+    """The paper record imported as a history (bets, deals, decisions) and replayed action by
+    action settles exactly as the record does: one hand, two ways in, one answer."""
+    from casino.rules.contract import registry
+    from casino.rules.high_card_flush.hand import import_record
+
+    record, rules = hand
+    effective = Rules.from_dict(rules)
+    history = import_record(record, effective)
+    kinds = [action["type"] for action in history.actions]
+    players = len(record["players"])
+    assert kinds[:players] == ["wager"] * players
+    assert kinds[players : 2 * players + 1] == ["deal"] * (players + 1)
+    assert set(kinds[2 * players + 1 :]) <= {"raise", "fold"}
+    replayed = registry()["high-card-flush"].replay(history)
+    assert replayed.complete
+    assert replayed.settle().to_dict() == evaluate(record, effective).to_dict()

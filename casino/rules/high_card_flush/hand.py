@@ -181,6 +181,7 @@ class HighCardFlushHand:
         return {
             "game": GAME_CODE,
             "phase": str(self._phase),
+            "to_act": None,  # any player may bet, be dealt or decide in any order
             "complete": self.complete,
             "legal_actions": self.legal_actions(),
             "designated_player": {

@@ -1,0 +1,101 @@
+"""Every registered game keeps the one contract the platform relies on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from casino.rules.contract import VIEW_KEYS, Game, History, TableView, hand_view, registry
+from casino.rules.errors import Problems
+from tests.rules import draw_helpers as draw
+from tests.rules import paiute_helpers as paiute
+from tests.rules import palace_helpers as palace
+
+GAMES = list(registry().values())
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.code)
+def test_the_schemas_match_what_the_game_accepts(game: Game) -> None:
+    assert game.limit_fields, game.code
+    assert set(game.rules_schema["properties"]) == set(game.default_rules())
+    assert game.parse_rules(None) == game.default_rules()
+    for kind, schema in {**game.action_schemas, **game.table_action_schemas}.items():
+        assert schema["properties"]["type"]["enum"] == [kind]
+        assert "type" in schema["required"]
+    assert game.rules_doc == f"docs/rules/{game.code}.md"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.code)
+def test_the_demo_table_is_valid_and_its_rules_freeze(game: Game) -> None:
+    demo = game.demo_table
+    assert demo is not None
+    problems = Problems()
+    game.check_limits(demo["limits"], problems)
+    assert not problems, problems.items
+    rules = game.hand_rules(demo["limits"], demo["smallest_chip"], demo.get("rules", {}))
+    assert rules["smallest_chip"] == demo["smallest_chip"]
+    assert game.parse_rules(rules) == rules  # the frozen rules are a fixed point
+
+
+def _hands() -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """A hand's (config, rules) for each built-in game, from the engines' test helpers."""
+    registry_ = registry()
+    seven_a = draw.record(draw.seat(1, "As Ad Ac Kh Kd"), draw.seat(2, "7s 8d 9c Jh Qd"))
+    seven_a.pop("actions", None)
+    palace_record = palace.four()
+    palace_record.pop("actions", None)
+    return {
+        "high-card-flush": (
+            {"designated_player": {"seat": 1, "bank": 50_000}, "players": [2, 3]},
+            registry_["high-card-flush"].default_rules(),
+        ),
+        "five-card-draw-7a": (seven_a, registry_["five-card-draw-7a"].default_rules()),
+        "paiute": (
+            paiute.config({1: "Ah Kd 7c 7s 2d", 2: "9c 9h Qs Qd 4c"}, ante=500).to_dict(),
+            registry_["paiute"].parse_rules({"ante_min": 500, "ante_max": 500}),
+        ),
+        "palace-poker": (palace_record, registry_["palace-poker"].default_rules()),
+        "pontoon": (
+            {"banker": 5, "players": [1, 2], "kitty": None, "kitty_carried": False},
+            registry_["pontoon"].parse_rules({"stake_min": 100, "stake_max": 2000}),
+        ),
+    }
+
+
+@pytest.mark.parametrize("code", sorted(_hands()))
+def test_a_new_hand_shows_what_a_display_needs_and_replays_from_its_history(code: str) -> None:
+    game = registry()[code]
+    config, rules = _hands()[code]
+    state = game.new_hand(config, rules)
+    view = hand_view(state, code)
+    assert set(VIEW_KEYS) <= set(view), code
+    assert view["game"] == code and view["complete"] is False
+    legal = state.legal_actions()
+    assert legal and all(isinstance(action.get("type"), str) for action in legal)
+    assert {action["type"] for action in legal} <= set(game.action_schemas), code
+    # A history of no actions replays to the same state.
+    assert hand_view(game.replay(History(code, rules, config)), code) == view
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.code)
+def test_table_hooks_start_from_the_initial_state(game: Game) -> None:
+    from datetime import UTC, datetime
+
+    from casino.rules.contract import SeatView
+
+    demo = game.demo_table
+    assert demo is not None
+    table = TableView(
+        seats=tuple(SeatView(n, f"P{n}") for n in range(1, 4)),
+        limits=demo["limits"],
+        smallest_chip=demo["smallest_chip"],
+        rules=demo.get("rules", {}),
+        state=game.initial_state(),
+        now=datetime(2026, 12, 1, tzinfo=UTC),
+    )
+    assert isinstance(game.table_view(table), dict)
+    change = game.seats_changed(table)
+    assert isinstance(change.state, dict)
+    for action in game.table_actions(table):
+        assert action["type"] in game.table_action_schemas
