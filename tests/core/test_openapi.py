@@ -140,3 +140,12 @@ def test_the_rules_documents_the_api_names_ship_with_the_repository():
     for game in registry().values():
         text = (root / game.rules_doc).read_text()
         assert game.name in text.splitlines()[0], game.rules_doc
+
+
+def test_the_document_validates_against_the_openapi_specification(tmp_path):
+    """drf-spectacular's validation (the OpenAPI 3.0 JSON schema), warnings as failures."""
+    from django.core.management import call_command
+
+    out = tmp_path / "schema.yaml"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))
+    assert "HighCardFlushActionWager" in out.read_text()
