@@ -77,6 +77,9 @@ class ChainFacts:
             hand.setup = after.get("setup_sha256")
         elif entry.action == "hand_action":
             hand.actions.add(after.get("action"))
+        elif entry.action == "hand_actions":  # a record imported as the hand's actions
+            for action in after.get("actions") or ():
+                hand.actions.add(action)
         elif entry.action == "hand_settle":
             hand.settles.append({**after, "seq": entry.seq})
 

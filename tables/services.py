@@ -449,21 +449,26 @@ def _lock_open_hand(hand_id: int) -> Hand:
 
 
 def _append_actions(hand: Hand, user: Any, start: int, actions: list[dict[str, Any]]) -> None:
-    """Store actions of a hand from index ``start`` on, each with its audit entry."""
+    """Store actions of a hand from index ``start`` on with their audit entry: one
+    ``hand_action`` entry for one action, one ``hand_actions`` entry listing them all for a
+    record imported at once."""
     now = timezone.now()
     HandAction.objects.bulk_create(
         HandAction(hand=hand, index=start + offset, action=action, by=user, at=now)
         for offset, action in enumerate(actions)
     )
-    for offset, action in enumerate(actions):
-        audit_append(
-            actor=user,
-            action="hand_action",
-            subject=f"hand:{hand.pk}",
-            table=hand.table,
-            hand=hand,
-            after={"index": start + offset, "action": action},
-        )
+    if len(actions) == 1:
+        kind, after = "hand_action", {"index": start, "action": actions[0]}
+    else:
+        kind, after = "hand_actions", {"from_index": start, "actions": actions}
+    audit_append(
+        actor=user,
+        action=kind,
+        subject=f"hand:{hand.pk}",
+        table=hand.table,
+        hand=hand,
+        after=after,
+    )
 
 
 @transaction.atomic

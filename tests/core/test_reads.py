@@ -77,7 +77,7 @@ def test_reads_show_what_happened(urls, make_user, client_for):
     assert [c["id"] for c in changes] == [urls["_change_id"]]
     actions = [e["action"] for e in client.get(urls["audit"]).json()["results"]]
     assert actions[-4:] == [
-        "hand_action",
+        "hand_actions",
         "hand_settle",
         "rotation_offer",
         "table_change_requested",

@@ -294,11 +294,11 @@ def test_dealers_cannot_run_checks_but_read_the_log(settled_hand, dealer, client
     client = client_for(dealer)
     assert client.post("/api/v1/audit/checks/").status_code == 403
     entries = client.get("/api/v1/audit/entries/", {"hand": settled_hand.pk}).json()
-    # The dealer's record is imported as the hand's actions: two wagers, three deals, two
-    # decisions, each in the log, then the settlement and the offer it brings about.
+    # The dealer's record is imported as the hand's actions (two wagers, three deals, two
+    # decisions, in one entry), then the settlement and the offer it brings about.
     assert [e["action"] for e in entries["results"]] == [
         "hand_open",
-        *["hand_action"] * 7,
+        "hand_actions",
         "hand_settle",
         "rotation_offer",
     ]

@@ -116,9 +116,9 @@ def test_settle_stores_lines_rake_explanation_and_audit(dp_table, dealer, client
         .values_list("action", flat=True)
     )
     assert stored_actions == actions
-    assert AuditEntry.objects.filter(action="hand_action", hand_id=hand["id"]).count() == len(
-        actions
-    )
+    # The imported record is one audit entry listing every action, in order.
+    [logged] = AuditEntry.objects.filter(action="hand_actions", hand_id=hand["id"])
+    assert logged.after == {"from_index": 0, "actions": actions}
     assert settlement.rake == 300
     stored = {
         (line.seat.seat, line.wager): line.amount
