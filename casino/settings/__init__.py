@@ -133,7 +133,12 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Casino table games API",
-    "DESCRIPTION": "Dealer-assist, settlement, approvals and audit for casino table games.",
+    "DESCRIPTION": "Dealer-assist, settlement, approvals and audit for casino table games. "
+    "Every table is run through one contract whatever its game: the game's state between hands "
+    "at /api/v1/tables/{id}/game/, hands opened, played action by action and settled; each "
+    "game's bodies are documented below from the game registry. The rules each game enforces "
+    "are written down in the repository, one numbered clause per rule, in "
+    "docs/rules/<game code>.md (GET /api/v1/games/ gives each game's rules_doc).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
