@@ -114,10 +114,11 @@ class RakeSchedule:
         schedule = parse_rake(
             data, problems, chip=chip, path=path, kinds=kinds, base=base, open_top=open_top
         )
+        # Numbers beyond the maximum are named as in a game's rules ("rake cap ...").
+        parent, _, key = path.rpartition(".")
+        oversized = oversized_numbers({key: data}, parent) if parent else []
         refused = {problem.path for problem in problems.items}
-        problems.items.extend(
-            problem for problem in oversized_numbers(data, path) if problem.path not in refused
-        )
+        problems.items.extend(problem for problem in oversized if problem.path not in refused)
         problems.raise_if_any()
         return schedule
 
@@ -219,7 +220,7 @@ class RakeSchedule:
                     parts.append(f"{band.amount} above {below}")
                 else:
                     parts.append(f"{band.amount} at any size")
-            return f"by {of.removeprefix('the ')}: {', '.join(parts)}"
+            return f"by {of}: {', '.join(parts)}"
         return "no rake"
 
     def to_dict(self) -> dict[str, Any]:
@@ -393,7 +394,7 @@ def parse_rake(
         if len(given) > 1:
             named = [KIND_WORDS[kind] for kind in offered if kind in KIND_WORDS]
             problems.add(path, f"give the rake either as {', '.join(named[:-1])} or {named[-1]}")
-        raw_kind = str(given[0]) if given else str(RakeKind.NONE)
+        raw_kind = str(given[0]) if len(given) == 1 else str(RakeKind.NONE)
     if raw_kind in offered:
         kind = RakeKind(raw_kind)
     else:
@@ -427,6 +428,23 @@ def parse_rake(
     return RakeSchedule(kind, amount, bands, basis_points, cap, chip)
 
 
+def rake_words(take: int, schedule_words: str, pot: int, charged: Mapping[int, int]) -> str:
+    """The explanation of a pot's rake, without a closing full stop: ``"Rake 15 (5% of the
+    pot), taken from the pot of 300 before it is shared and charged to the winner, seat 2"``;
+    ``charged`` is each winner's part of it."""
+    if not take:
+        return f"Rake 0 ({schedule_words}): nothing is taken from the pot of {pot}"
+    parts = [(seat, amount) for seat, amount in charged.items() if amount]
+    if len(parts) == 1:
+        who = f"the winner, seat {parts[0][0]}"
+    else:
+        who = "the winners: " + ", ".join(f"seat {seat} {amount}" for seat, amount in parts)
+    return (
+        f"Rake {take} ({schedule_words}), taken from the pot of {pot} before it is shared and "
+        f"charged to {who}"
+    )
+
+
 __all__ = [
     "ALL_KINDS",
     "RakeBand",
@@ -434,4 +452,5 @@ __all__ = [
     "RakeReader",
     "RakeSchedule",
     "parse_rake",
+    "rake_words",
 ]
