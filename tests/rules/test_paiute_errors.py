@@ -206,6 +206,7 @@ def test_rules_options() -> None:
         "smallest_chip": 1,
         "min_players": 2,
         "max_players": 5,
+        "rake": {"kind": "none", "amount": 0, "bands": [], "percent": 0, "cap": None},
     }
     table = parse_rules({"ante_min": 100, "smallest_chip": 25})
     assert parse_rules({"ante_max": 500}, base=table)["ante_min"] == 100

@@ -6,7 +6,8 @@ the source of each draw, the card the stock gives (any the engine allows, often 
 helps the player, so that combinations are made and called), discards and calls. The checks
 are worked out from the actions, not from the engine's internals:
 
-* chips are conserved and the pot goes to the winners;
+* chips are conserved and the pot goes to the winners, less the table's rake (a schedule
+  drawn too), which is charged to the winners only;
 * no card is dealt twice: until the first reshuffle every stock card is new (the upcard
   last), afterwards every stock card is one discarded before and not held; the hands, the
   discard pile and the stock always account for the 52 cards;
@@ -31,6 +32,7 @@ from casino.rules.paiute import (
     evaluate,
     replay_actions,
 )
+from tests.rules.rake_helpers import expected_rake, rake_schedules
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LIMIT = 400
@@ -50,7 +52,13 @@ def setups(draw: st.DrawFn) -> tuple[PaiuteConfig, PaiuteRules, int]:
     hands = {seat: tuple(pack[5 * index : 5 * index + 5]) for index, seat in enumerate(seats)}
     upcard = pack[5 * count]
     first = pack[5 * count + 1] if option else None
-    rules = PaiuteRules(discard_pile_starts_with_upturned_card=option, smallest_chip=chip)
+    rules = PaiuteRules.from_dict(
+        {
+            "discard_pile_starts_with_upturned_card": option,
+            "smallest_chip": chip,
+            "rake": draw(rake_schedules(chip)),
+        }
+    )
     return PaiuteConfig(dealer, tuple(seats), ante, hands, upcard, first), rules, seed
 
 
@@ -147,11 +155,17 @@ def test_random_legal_hands_conserve_chips_and_replay_exactly(
     settlement = hand.settle()
     settlement.check_conserved()
     data = settlement.to_dict()
-    assert sum(seat["net"] for seat in data["seats"]) == 0
+    pot = config.ante * len(config.players)
+    rake = expected_rake(rules.to_dict()["rake"], pot, rules.smallest_chip)
+    assert data["rake"] == rake
+    assert sum(seat["net"] for seat in data["seats"]) + rake == 0
     shares = {seat["seat"]: seat["lines"][0]["share"] for seat in data["seats"]}
-    assert sum(shares.values()) == config.ante * len(config.players)
-    assert {seat for seat, share in shares.items() if share} == set(data["winners"])
-    assert max(shares.values()) - min(shares[s] for s in data["winners"]) <= rules.smallest_chip
+    raked = {seat["seat"]: seat["rake"] for seat in data["seats"]}
+    assert sum(shares.values()) == pot
+    assert {seat for seat, share in shares.items() if share} <= set(data["winners"])
+    assert {seat for seat, part in raked.items() if part} <= set(data["winners"])
+    taken = {seat: shares[seat] - raked[seat] for seat in data["winners"]}
+    assert max(taken.values()) - min(taken.values()) <= rules.smallest_chip
     assert data["caller"] in {seat["seat"] for seat in data["seats"] if seat["hand"]}
     record = hand.to_record()
     assert evaluate(record, rules).to_dict() == data
@@ -186,11 +200,20 @@ def test_the_driver_finishes_most_hands_and_reshuffles_in_slow_ones() -> None:
     chip=st.sampled_from([1, 5, 25]),
     antes=st.integers(1, 9),
     seed=st.integers(0, 2**32 - 1),
+    data=st.data(),
 )
 def test_ties_split_the_pot_with_odd_chips_to_the_first_winner_left_of_the_dealer(
-    count: int, tied: int, top: int, dealer_index: int, chip: int, antes: int, seed: int
+    count: int,
+    tied: int,
+    top: int,
+    dealer_index: int,
+    chip: int,
+    antes: int,
+    seed: int,
+    data: st.DataObject,
 ) -> None:
-    """Clause 8: equal straight flushes in different suits split the pot exactly."""
+    """Clause 8: equal straight flushes in different suits split the pot exactly, and the
+    rake taken from it first (clause 8d) the same way."""
     rng = Random(seed)
     tied = min(tied, count)
     seats = sorted(rng.sample(range(1, 10), count))
@@ -220,15 +243,27 @@ def test_ties_split_the_pot_with_odd_chips_to_the_first_winner_left_of_the_deale
         "caller": winners[0],
         "players": [{"seat": seat, "cards": [str(c) for c in holdings[seat]]} for seat in seats],
     }
-    data = evaluate(record, {"smallest_chip": chip}).to_dict()
+    rake = data.draw(rake_schedules(chip))
+    settled = evaluate(record, {"smallest_chip": chip, "rake": rake}).to_dict()
     clockwise = sorted(winners, key=lambda seat: (seat <= dealer, seat))
     pot = ante * count
-    each = pot // chip // tied * chip
-    expected = {seat: each for seat in clockwise}
-    expected[clockwise[0]] += pot - each * tied  # every odd chip to the first winner (clause 8)
-    shares = {seat["seat"]: seat["lines"][0]["share"] for seat in data["seats"]}
-    assert data["winners"] == clockwise
+    take = expected_rake(rake, pot, chip)
+
+    def split(amount: int) -> dict[int, int]:
+        each = amount // chip // tied * chip
+        parts = {seat: each for seat in clockwise}
+        parts[clockwise[0]] += amount - each * tied  # every odd chip to the first winner
+        return parts
+
+    paid, raked = split(pot - take), split(take)
+    expected = {seat: paid[seat] + raked[seat] for seat in clockwise}
+    shares = {seat["seat"]: seat["lines"][0]["share"] for seat in settled["seats"]}
+    assert settled["winners"] == clockwise
     assert {seat: share for seat, share in shares.items() if share} == {
         seat: share for seat, share in expected.items() if share
     }
-    assert sum(seat["net"] for seat in data["seats"]) == 0
+    assert {seat["seat"]: seat["rake"] for seat in settled["seats"] if seat["rake"]} == {
+        seat: part for seat, part in raked.items() if part
+    }
+    assert settled["rake"] == take
+    assert sum(seat["net"] for seat in settled["seats"]) + take == 0

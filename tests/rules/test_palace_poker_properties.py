@@ -2,7 +2,7 @@
 
 Each example deals 2-10 players at random seats from a shuffled deck (banners by clause 4,
 three palace cards each), with a random dealer, structure, chip, bets, stacks (some short)
-and rules. The hand is then driven to its end only from ``legal_actions()``: buys of a card
+and rules, a rake schedule among them. The hand is then driven to its end only from ``legal_actions()``: buys of a card
 the dealer could turn, discards, battles and raises anywhere within the bounds given, calls,
 stays and folds. The checks are worked out from the actions and the table, not from the
 engine's internals.
@@ -28,6 +28,7 @@ from casino.rules.palace_poker import (
 )
 from casino.rules.palace_poker.rules import PalaceRules
 from casino.rules.pots import clockwise_from
+from tests.rules.rake_helpers import expected_rake, rake_schedules
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MOST_STEPS = 3000
@@ -60,6 +61,7 @@ def tables(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any], int]:
         "max_raises": draw(st.sampled_from([None, 1, 3])),
         "uncalled_raise_returned": draw(st.booleans()),
         "short_all_in": draw(st.booleans()),
+        "rake": draw(rake_schedules(chip, most=200)),
     }
     ante = PalaceRules.from_dict(rules).ante_for(small)
     players = [
@@ -164,10 +166,15 @@ def test_random_legal_hands_conserve_chips_and_replay_the_same(
     settlement = hand.settle()
     settlement.check_conserved()
     total = sum(p["stack"] for p in record["players"])
-    assert sum(seat.extra["stack_after"] for seat in settlement.seats) == total
-    assert sum(seat.lines[0].stake for seat in settlement.seats) == settlement.to_dict()["pot"]
+    pot = settlement.to_dict()["pot"]
+    rake = expected_rake(rules["rake"], pot, rules["smallest_chip"])
+    assert settlement.rake == rake
+    assert sum(seat.extra["stack_after"] for seat in settlement.seats) + rake == total
+    assert sum(seat.net for seat in settlement.seats) + rake == 0
+    assert sum(seat.lines[0].stake for seat in settlement.seats) == pot
     winners = settlement.to_dict()["winners"]
     assert winners and all(settlement.seat(seat).status == "settled" for seat in winners)
+    assert all(seat.seat in winners for seat in settlement.seats if seat.rake)
     # A hand is its configuration plus its log: the record replays to the same settlement.
     rebuilt = hand.to_record()
     assert replay(rebuilt, rules).settle().to_dict() == settlement.to_dict()

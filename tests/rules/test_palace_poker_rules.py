@@ -26,6 +26,7 @@ def test_defaults_are_the_briefs() -> None:
         "max_raises": None,
         "uncalled_raise_returned": True,
         "short_all_in": True,
+        "rake": {"kind": "none", "amount": 0, "bands": [], "percent": 0, "cap": None},
     }
     assert PalaceRules().call is CallRule.FORMULA
     assert PalaceRules.from_dict(PalaceRules().to_dict()) == PalaceRules()

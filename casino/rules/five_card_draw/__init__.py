@@ -96,13 +96,13 @@ from casino.rules.five_card_draw.config import (
 from casino.rules.five_card_draw.rules import (
     DrawRules,
     Rake,
-    RakeKind,
     coerce_rules,
     default_rules,
     parse_rules,
 )
 from casino.rules.poker_hands import HandValue, hand_value
 from casino.rules.pots import Pot, build_pots, split_pot
+from casino.rules.rake import RakeKind
 from casino.rules.reading import action_cards
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
@@ -1071,24 +1071,12 @@ def evaluate(
 
 
 def _rake_by_pot(rake: Rake, pots: Sequence[Pot], reached_draw: bool, chip: int) -> list[int]:
-    """Clause 10: the rake taken from each pot, main pot first."""
-    takes = [0] * len(pots)
-    if rake.kind is RakeKind.NONE or (rake.no_draw_no_drop and not reached_draw):
-        return takes
-    if rake.kind is RakeKind.FIXED:
-        left = rake.amount
-        for index, pot in enumerate(pots):
-            takes[index] = min(left, pot.amount)
-            left -= takes[index]
-        return takes
-    taken = 0
-    for index, pot in enumerate(pots):
-        cut = pot.amount * rake.basis_points // (10_000 * chip) * chip
-        if rake.cap is not None:
-            cut = min(cut, rake.cap - taken)
-        takes[index] = cut
-        taken += cut
-    return takes
+    """Clause 10: the rake taken from each pot, main pot first (the shared schedule's
+    :meth:`~casino.rules.rake.RakeSchedule.take`), none without a draw under "no draw, no
+    drop"."""
+    if rake.no_draw_no_drop and not reached_draw:
+        return [0] * len(pots)
+    return rake.schedule(chip).take([pot.amount for pot in pots])
 
 
 def _seats_words(seats: Sequence[int]) -> str:

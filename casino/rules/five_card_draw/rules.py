@@ -6,8 +6,9 @@ defaults) and names every bad setting at once (``rules.rake.percent``). Override
 top-level settings; the ``rake`` object replaces the base rake whole, with its own missing keys
 taken from the default rake.
 
-The rake defaults to none; its "no draw, no drop" flag defaults to true (card-room practice),
-and applies to the fixed fee as well as the percentage. Money is in minor units and a multiple
+The rake is the shared schedule (:mod:`casino.rules.rake`) limited to none, fixed and percent;
+it defaults to none. Its "no draw, no drop" flag defaults to true (card-room practice), and
+applies to the fixed fee as well as the percentage. Money is in minor units and a multiple
 of ``smallest_chip``; the rake percentage is a number
 with at most two decimals (``5``, ``2.5``), held exactly as basis points.
 """
@@ -16,25 +17,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from decimal import Decimal, InvalidOperation
-from enum import StrEnum
 from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import is_int, options_from_dict, parse_bounded
+from casino.rules.options import options_from_dict, parse_bounded
+from casino.rules.rake import RakeKind, RakeSchedule, parse_rake
 
-
-class RakeKind(StrEnum):
-    """Clause 10: no rake, a fixed fee per hand, or a percentage of each pot with a cap."""
-
-    NONE = "none"
-    FIXED = "fixed"
-    PERCENT = "percent"
+#: Clause 10: no rake, a fixed fee per hand, or a percentage of each pot with a cap.
+DRAW_RAKE_KINDS = (RakeKind.NONE, RakeKind.FIXED, RakeKind.PERCENT)
 
 
 @dataclass(frozen=True, slots=True)
 class Rake:
-    """The posted rake (clause 10).
+    """The posted rake (clause 10): the shared schedule (:meth:`schedule`) plus "no draw, no
+    drop".
 
     ``amount`` is the fixed fee per hand (kind ``fixed``); ``basis_points`` the percentage
     times 100 (kind ``percent``: 500 is 5%) and ``cap`` the most taken from one hand in all
@@ -47,37 +43,29 @@ class Rake:
     cap: int | None = None
     no_draw_no_drop: bool = True
 
+    def schedule(self, chip: int = 1) -> RakeSchedule:
+        """The rake as the shared schedule, a percentage rounded down to ``chip``."""
+        return RakeSchedule(self.kind, self.amount, (), self.basis_points, self.cap, chip)
+
     @property
     def percent(self) -> int | float:
         """The percentage as JSON gives it: ``5`` or ``2.5``."""
-        whole, part = divmod(self.basis_points, 100)
-        return whole if not part else self.basis_points / 100
+        return self.schedule().percent
 
     def words(self) -> str:
         """The rake as a dealer says it: ``"5% of each pot, capped at 300"``."""
-        if self.kind is RakeKind.FIXED:
-            text = f"a fixed {self.amount} per hand"
-        elif self.kind is RakeKind.PERCENT:
-            text = f"{self.percent}% of each pot"
-            if self.cap is not None:
-                text += f", capped at {self.cap}"
-        else:
+        if self.kind is RakeKind.NONE:
             return "no rake"
+        text = self.schedule().words(of="each pot")
         if self.no_draw_no_drop:
             text += " (no draw, no drop)"
         return text
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": str(self.kind),
-            "amount": self.amount,
-            "percent": self.percent,
-            "cap": self.cap,
-            "no_draw_no_drop": self.no_draw_no_drop,
-        }
-
-
-RAKE_KEYS = ("kind", "amount", "percent", "cap", "no_draw_no_drop")
+        data = self.schedule().to_dict()
+        del data["bands"]
+        data["no_draw_no_drop"] = self.no_draw_no_drop
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,89 +166,20 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
 
 
 def _parse_rake(value: object, chip: int, problems: Problems) -> Rake:
-    """Read the rake. Besides the full form, short forms are accepted: ``null`` (no rake),
-    ``{"fixed": 50}`` (``fixed`` is another name for ``amount``) and ``{"percent": 5, ...}``;
-    without ``kind`` the kind follows from the keys given."""
-    if value is None:
-        return Rake()
+    """Read the rake: the shared schedule's forms (:func:`~casino.rules.rake.parse_rake`)
+    limited to none, fixed and percent, plus ``no_draw_no_drop``. Besides the full form,
+    short forms are accepted: ``null`` (no rake), ``{"fixed": 50}`` (``fixed`` is another
+    name for ``amount``) and ``{"percent": 5, ...}``; without ``kind`` the kind follows from
+    the keys given."""
     if isinstance(value, Rake):
         value = value.to_dict()
-    if not isinstance(value, Mapping):
-        problems.add(
-            "rules.rake",
-            'rake must be an object such as {"kind": "percent", "percent": 5, "cap": 300}',
-        )
-        return Rake()
-    for key in value:
-        if key not in RAKE_KEYS and key != "fixed":
-            problems.add(f"rules.rake.{key}", f"unknown rake setting '{key}'")
-    if "fixed" in value:
-        if "amount" in value:
-            problems.add("rules.rake.fixed", "give the fixed rake as fixed or amount, not both")
-        value = {**value, "amount": value["fixed"]}
-    if "kind" in value:
-        kind = value["kind"]
-    elif "amount" in value:
-        kind = str(RakeKind.FIXED)
-        if "percent" in value:
-            problems.add("rules.rake", "give the rake either as a fixed amount or a percent")
-    elif "percent" in value:
-        kind = str(RakeKind.PERCENT)
-    else:
-        kind = str(RakeKind.NONE)
-    if kind not in tuple(RakeKind):
-        problems.add("rules.rake.kind", f"rake kind {kind!r} is not one of none, fixed, percent")
-        kind = RakeKind.NONE
-    kind = RakeKind(kind)
-
-    def money(key: str, *, positive: bool) -> int:
-        raw = value.get(key, 0)
-        least = 1 if positive else 0
-        if not is_int(raw) or raw < least:
-            problems.add(
-                f"rules.rake.{key}",
-                f"rake {key} must be a whole number of at least {least}, got {raw!r}",
-            )
-            return 0
-        if raw % chip:
-            problems.add(
-                f"rules.rake.{key}",
-                f"rake {key} {raw} is not a multiple of the smallest chip {chip}",
-            )
-        number: int = raw
-        return number
-
-    amount = money("amount", positive=kind is RakeKind.FIXED)
-    basis_points = 0
-    raw_percent = value.get("percent", 0)
-    try:
-        if isinstance(raw_percent, bool) or not isinstance(raw_percent, int | float | str):
-            raise InvalidOperation
-        hundredths = Decimal(str(raw_percent)) * 100
-        if hundredths != hundredths.to_integral_value():
-            raise InvalidOperation
-        basis_points = int(hundredths)
-        least = 1 if kind is RakeKind.PERCENT else 0
-        if not least <= basis_points <= 10_000:
-            raise InvalidOperation
-    except (InvalidOperation, ValueError):
-        problems.add(
-            "rules.rake.percent",
-            "rake percent must be a number from 0.01 to 100 with at most two decimals, "
-            f"got {raw_percent!r}",
-        )
-        basis_points = 0
-    cap = value.get("cap")
-    if cap is not None:
-        if not is_int(cap) or cap < 1:
-            problems.add("rules.rake.cap", f"rake cap must be a positive whole number, got {cap!r}")
-            cap = None
-        elif cap % chip:
-            problems.add(
-                "rules.rake.cap", f"rake cap {cap} is not a multiple of the smallest chip {chip}"
-            )
-    no_draw_no_drop = value.get("no_draw_no_drop", True)
+    schedule = parse_rake(
+        value, problems, chip=chip, kinds=DRAW_RAKE_KINDS, extra_keys=("no_draw_no_drop",)
+    )
+    no_draw_no_drop = value.get("no_draw_no_drop", True) if isinstance(value, Mapping) else True
     if not isinstance(no_draw_no_drop, bool):
         problems.add("rules.rake.no_draw_no_drop", "no draw no drop must be true or false")
         no_draw_no_drop = True
-    return Rake(kind, amount, basis_points, cap, no_draw_no_drop)
+    return Rake(
+        schedule.kind, schedule.amount, schedule.basis_points, schedule.cap, no_draw_no_drop
+    )

@@ -60,6 +60,8 @@ from casino.rules.cards import (
 )
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
+from casino.rules.rake import RakeBand, RakeKind, RakeReader
+from casino.rules.rake import RakeSchedule as Schedule
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 from .rotation import RotationPolicy
@@ -272,32 +274,28 @@ DEFAULT_STRAIGHT_FLUSH_PAYTABLE = PayTable({7: 1000, 6: 500, 5: 100, 4: 60, 3: 8
 
 
 @dataclass(frozen=True, slots=True)
-class RakeBand:
-    """Fee ``amount`` for antes up to and including ``up_to`` (None: no upper end)."""
-
-    up_to: int | None
-    amount: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"up_to": self.up_to, "amount": self.amount}
-
-
-@dataclass(frozen=True, slots=True)
 class RakeSchedule:
-    """Clause 14: a fixed fee per participating hand, one ``amount`` or ``bands`` by ante."""
+    """Clause 14: who pays (``scheme``) and the fee per participating hand, one ``amount`` or
+    ``bands`` by ante: the shared :class:`~casino.rules.rake.RakeSchedule` (:attr:`schedule`),
+    fixed or banded by ante."""
 
     scheme: RakeScheme = RakeScheme.PER_PLAYER
     amount: int = 0
     bands: tuple[RakeBand, ...] = ()
 
+    @property
+    def schedule(self) -> Schedule:
+        """The fee as the shared schedule: banded by ante, a fixed amount, or none."""
+        if self.bands:
+            return Schedule(RakeKind.BANDED, bands=self.bands)
+        if self.amount:
+            return Schedule(RakeKind.FIXED, amount=self.amount)
+        return Schedule()
+
     def fee_for(self, ante: int) -> int | None:
         """The fee for a hand with this ante; None if the ante is above a closed top band."""
-        if not self.bands:
-            return self.amount
-        for band in self.bands:
-            if band.up_to is None or ante <= band.up_to:
-                return band.amount
-        return None
+        schedule = self.schedule
+        return schedule.fee(ante) if schedule.covers(ante) else None
 
     @property
     def charges_players(self) -> bool:
@@ -535,60 +533,15 @@ def _parse_rake(value: object, chip: int, problems: Problems) -> RakeSchedule:
             f"rake scheme {scheme!r} is not one of {', '.join(RakeScheme)}",
         )
         scheme = RakeScheme.PER_PLAYER
-
-    def fee(raw: object, path: str) -> int:
-        if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-            problems.add(path, f"rake amount must be a whole number of at least 0, got {raw!r}")
-            return 0
-        number = raw
-        if number % chip:
-            problems.add(
-                path, f"rake amount {number} is not a multiple of the smallest chip {chip}"
-            )
-        return number
-
-    amount = fee(value.get("amount", 0), "rules.rake.amount")
-    raw_bands = value.get("bands")
-    bands: list[RakeBand] = []
-    if raw_bands is None:
-        raw_bands = []
-    if isinstance(raw_bands, str) or not isinstance(raw_bands, Sequence):
-        problems.add("rules.rake.bands", 'rake bands must be a list of {"up_to", "amount"}')
-        raw_bands = []
-    previous: int | None = 0
-    for index, band in enumerate(raw_bands):
-        path = f"rules.rake.bands[{index}]"
-        if not isinstance(band, Mapping):
-            problems.add(
-                path, 'a rake band must be an object such as {"up_to": 1000, "amount": 50}'
-            )
-            continue
-        for key in band:
-            if key not in ("up_to", "amount"):
-                problems.add(f"{path}.{key}", f"unknown rake band setting '{key}'")
-        if "up_to" not in band:
-            problems.add(f"{path}.up_to", "rake band needs up_to (an ante, or null for no limit)")
-        up_to = band.get("up_to")
-        if up_to is None:
-            if index != len(raw_bands) - 1:
-                problems.add(f"{path}.up_to", "only the last rake band may be open-ended")
-        elif not is_int(up_to) or up_to < 1:
-            problems.add(
-                f"{path}.up_to", f"rake band up_to must be a positive whole number, got {up_to!r}"
-            )
-            up_to = None
-        elif previous is not None and up_to <= previous:
-            problems.add(f"{path}.up_to", f"rake bands must go up: {up_to} is not above {previous}")
-        if "amount" not in band:
-            problems.add(f"{path}.amount", "rake band needs an amount")
-        bands.append(RakeBand(up_to, fee(band.get("amount", 0), f"{path}.amount")))
-        previous = up_to if up_to is not None else previous
+    read = RakeReader(problems, path="rules.rake", chip=chip, base="ante")
+    amount = read.money(value.get("amount", 0), "amount")
+    bands = read.bands(value.get("bands"))
     if bands and amount:
         problems.add(
             "rules.rake",
             "give the rake either as one amount or as bands by ante, not both",
         )
-    return RakeSchedule(RakeScheme(scheme), amount, tuple(bands))
+    return RakeSchedule(RakeScheme(scheme), amount, bands)
 
 
 # --------------------------------------------------------------------------- the record
@@ -1149,8 +1102,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
         total_rake = dp_rake + sum(result.rake for result in judged)
         explanation.append(f"Rake: {', '.join(fees)}; total {total_rake}.")
     dead = [str(result.player.seat) for result in judged if result.status is SeatStatus.DEAD]
-    charges = rules.rake.amount or any(band.amount for band in rules.rake.bands)
-    if dead and charges:
+    if dead and rules.rake.schedule.charges:
         seats_word = "seat" if len(dead) == 1 else "seats"
         explanation.append(f"No rake on dead hands: {seats_word} {', '.join(dead)}.")
 

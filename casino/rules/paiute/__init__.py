@@ -60,7 +60,9 @@ Choices where the brief is silent:
   combination and everyone else's best combination from the five cards held (a combination
   held but not called still counts). The caller always has one, so the pot is always won.
   Exact ties split the pot with ``split_pot`` (odd chips, in ``smallest_chip`` units, to the
-  first winner clockwise from the dealer's left). There is no rake.
+  first winner clockwise from the dealer's left). The house takes no rake unless the table
+  sets one (option ``rake``): it comes out of the pot before the pot is shared and is charged
+  to the winners (clause 8d).
 * **The record**: the caller holds 5 cards, or 6 for a 6-card combination; a 6-card holding
   with a 5-card combination is accepted and its sixth card counted as discarded (named in
   the combination). Besides the caller only the players who had a final turn (after the
@@ -68,7 +70,7 @@ Choices where the brief is silent:
   winning combination. Everyone else holds 5. The upcard may be held by one player.
 * **Money**: the ante is equal for all (clause 1), a multiple of ``smallest_chip`` within
   ``ante_min``..``ante_max``. Each seat has one ``pot`` line: stake the ante, amount the share
-  won minus the ante.
+  won (before any rake) minus the ante; the seat's ``rake`` is its part of the rake.
 """
 
 from __future__ import annotations

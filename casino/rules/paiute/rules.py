@@ -2,22 +2,24 @@
 
 :class:`PaiuteRules` holds every option with the brief's defaults; a table freezes one per
 hand and :meth:`PaiuteRules.from_dict` merges overrides, naming every bad setting at once
-(``rules.ante_max``). :class:`PaiuteConfig` is what the dealer enters before the first turn:
-the dealer, the seats dealt in, the ante, each seat's five cards and the upcard (and, under
-the clause 3 option, the card that starts the discard pile). :func:`check_config` checks it
-against the rules (clauses 1-3), every problem with its path.
+(``rules.ante_max``, ``rules.rake.cap``); the ``rake`` object replaces the base rake whole.
+:class:`PaiuteConfig` is what the dealer enters before the first turn: the dealer, the seats
+dealt in, the ante, each seat's five cards and the upcard (and, under the clause 3 option,
+the card that starts the discard pile). :func:`check_config` checks it against the rules
+(clauses 1-3), every problem with its path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
 from casino.rules.pots import clockwise_from
+from casino.rules.rake import RakeSchedule, parse_rake
 
 #: Clause 1: two to five players.
 FEWEST_PLAYERS = 2
@@ -37,6 +39,9 @@ class PaiuteRules:
     * ``smallest_chip``: every amount is a multiple of it; odd chips of a split pot are
       counted in it (clause 8).
     * ``min_players`` / ``max_players``: the table's limits within clause 1's 2-5.
+    * ``rake``: clause 8d, the house's rake from the pot before it is shared
+      (:class:`~casino.rules.rake.RakeSchedule`: fixed, banded by the pot, or a percentage of
+      it with a cap); none by default.
     """
 
     discard_pile_starts_with_upturned_card: bool = False
@@ -45,8 +50,12 @@ class PaiuteRules:
     smallest_chip: int = 1
     min_players: int = FEWEST_PLAYERS
     max_players: int = MOST_PLAYERS
+    rake: RakeSchedule = RakeSchedule()
 
     def __post_init__(self) -> None:
+        # A percentage rake rounds to the table's chip, whatever a Python caller built.
+        if self.rake.chip != self.smallest_chip:
+            object.__setattr__(self, "rake", replace(self.rake, chip=self.smallest_chip))
         problems = Problems()
         parse_bounded(_parse_rules, self.to_dict(), problems)
         problems.raise_if_any()
@@ -62,7 +71,9 @@ class PaiuteRules:
 
     def to_dict(self) -> dict[str, Any]:
         """The full effective rules, JSON-ready; ``PaiuteRules.from_dict(r.to_dict()) == r``."""
-        return {item.name: getattr(self, item.name) for item in fields(self)}
+        data = {item.name: getattr(self, item.name) for item in fields(self)}
+        data["rake"] = self.rake.to_dict()
+        return data
 
     @property
     def least_ante(self) -> int:
@@ -141,6 +152,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             "rules.max_players",
             f"max players {out['max_players']} is below min players {out['min_players']}",
         )
+    out["rake"] = parse_rake(data.get("rake"), problems, chip=chip, base="pot", open_top=True)
     return out
 
 

@@ -5,8 +5,11 @@ and its record give the same settlement. Every seat holding a winning combinatio
 compared: the callers' laid-down combinations and every other player's best combination from
 the cards held. The best takes the pot; exact ties split it with
 :func:`~casino.rules.pots.split_pot`, odd chips to the first winner clockwise from the
-dealer's left (clause 8). Each seat has one ``pot`` line: its stake is the ante, its amount
-the share won minus the ante. There is no rake.
+dealer's left (clause 8). A rake the table sets (option ``rake``, clause 8d) is taken from the
+pot before it is shared and charged to the winners, shared between tied winners like the pot
+itself. Each seat has one ``pot`` line: its stake is the ante, its amount its share of the pot
+(before the rake, ``share``) minus the ante; its ``rake`` is its part of the rake, so its
+``net`` is what it takes home less the ante.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from casino.rules.paiute.combos import Combination, best_combination
 from casino.rules.paiute.ops import GAME_CODE
 from casino.rules.paiute.rules import PaiuteRules
 from casino.rules.pots import clockwise_from, split_pot
+from casino.rules.rake import RakeKind, rake_words
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 POT_WAGER = "pot"
@@ -65,7 +69,10 @@ def settle_holdings(
     shown = [combo for combo in combos.values() if combo is not None]
     best = max(shown)
     winners = [seat for seat in order if combos[seat] is not None and combos[seat] == best]
-    shares = split_pot(pot, winners, button=dealer, smallest_chip=rules.smallest_chip)
+    chip = rules.smallest_chip
+    take = rules.rake.take([pot])[0]
+    shares = split_pot(pot - take, winners, button=dealer, smallest_chip=chip)
+    raked = split_pot(take, winners, button=dealer, smallest_chip=chip)
 
     explanation = [
         f"Wild card {upcard}: every {rank_name(wild_rank)} is wild (clause 2 of docs/rules/paiute.md). Pot {pot}: "
@@ -93,17 +100,20 @@ def settle_holdings(
             )
         else:
             explanation.append(f"Seat {seat}: {_shown(combo, holdings[seat])}.")
+    prize = f"the pot of {pot}"
+    if take:
+        prize += f" less the rake of {take} ({pot - take})"
     if len(winners) == 1:
         explanation.append(
-            f"Seat {winners[0]}'s {best} is the best combination shown and takes the pot of "
-            f"{pot} (clause 8 of docs/rules/paiute.md)."
+            f"Seat {winners[0]}'s {best} is the best combination shown and takes {prize} "
+            "(clause 8 of docs/rules/paiute.md)."
         )
     else:
         split = ", ".join(f"seat {seat} {shares[seat]}" for seat in shares)
         each = "; ".join(f"seat {seat}: {combos[seat]}" for seat in winners)
         sentence = (
-            f"{_seats_words(winners).capitalize()} tie with equal combinations ({each}): the "
-            f"pot of {pot} is split ({split}) (clause 8 of docs/rules/paiute.md)"
+            f"{_seats_words(winners).capitalize()} tie with equal combinations ({each}): "
+            f"{prize} is split ({split}) (clause 8 of docs/rules/paiute.md)"
         )
         amounts = set(shares.values())
         if len(amounts) > 1:
@@ -112,11 +122,17 @@ def settle_holdings(
                 f"seat {next(iter(shares))}"
             )
         explanation.append(sentence + ".")
+    if rules.rake.kind is not RakeKind.NONE:
+        explanation.append(
+            rake_words(take, rules.rake.words(), pot, raked)
+            + " (clause 8 of docs/rules/paiute.md)."
+        )
 
     seats: list[SeatResult] = []
     for seat in sorted(order):
         combo = combos[seat]
-        share = shares.get(seat, 0)
+        rake = raked.get(seat, 0)
+        share = shares.get(seat, 0) + rake
         amount = share - ante
         outcome = Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
         seats.append(
@@ -127,7 +143,7 @@ def settle_holdings(
                 hand=combo.description if combo is not None else None,
                 status=SeatStatus.SETTLED,
                 lines=(Line(POT_WAGER, ante, outcome, amount, None, {"share": share}),),
-                rake=0,
+                rake=rake,
                 extra={
                     "dealer": seat == dealer,
                     "caller": seat == caller,

@@ -78,8 +78,11 @@ Choices where the brief is silent (card-room practice; the options are in
   suit, split the pot (no 4 can share a suit: a group has each suit once).
 * **Settlement.** One line per seat, wager ``pot``: ``stake`` is everything the seat put in
   (ante, buys, discards, battle money) less any uncalled raise returned; ``amount`` its share
-  of the pot less its stake. Odd chips go to the first winner clockwise from the dealer
-  (:func:`~casino.rules.pots.split_pot`). Status ``settled`` for the players still in at the
+  of the pot (before any rake) less its stake. Odd chips go to the first winner clockwise from
+  the dealer (:func:`~casino.rules.pots.split_pot`). A rake the table sets (option ``rake``,
+  clause 13c) comes out of the pot before it is shared and is charged to the winners, shared
+  like the pot: a seat's ``rake`` is its part, its ``net`` what it takes less its stake.
+  Status ``settled`` for the players still in at the
   end (the pot's contenders), ``folded`` for a fold on one's turn (clause 12), ``out`` for a
   battle lost, tied outright or folded (clause 9: the folding side "is out"). ``hand`` is the seat's last hand shown (the showdown's, else
   its last battle's counted hand).
@@ -138,6 +141,7 @@ from casino.rules.palace_poker.rules import (
     parse_rules,
 )
 from casino.rules.pots import clockwise_from, split_pot
+from casino.rules.rake import RakeKind, rake_words
 from casino.rules.reading import action_cards
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
@@ -1148,7 +1152,10 @@ def _settle(hand: PalaceHand) -> Settlement:
     pot = hand.pot
     ending = hand.ending
     assert ending is not None
-    shares = split_pot(pot, hand.winners, button=config.dealer, smallest_chip=rules.smallest_chip)
+    chip = rules.smallest_chip
+    take = rules.rake.take([pot])[0]
+    shares = split_pot(pot - take, hand.winners, button=config.dealer, smallest_chip=chip)
+    raked = split_pot(take, hand.winners, button=config.dealer, smallest_chip=chip)
     explanation: list[str] = []
     if config.ante:
         explanation.append(f"Each of {len(players)} players antes {config.ante}.")
@@ -1183,8 +1190,11 @@ def _settle(hand: PalaceHand) -> Settlement:
         explanation.append(f"{head}: {hands}.")
     else:
         explanation.append(f"{head}.")
+    prize = f"the pot of {pot}"
+    if take:
+        prize += f" less the rake of {take} ({pot - take})"
     if len(winners) == 1:
-        explanation.append(f"Seat {winners[0]} wins the pot of {pot}.")
+        explanation.append(f"Seat {winners[0]} wins {prize}.")
     else:
         odd = (
             " (odd chips to the first winner left of the dealer)"
@@ -1192,10 +1202,15 @@ def _settle(hand: PalaceHand) -> Settlement:
             else ""
         )
         explanation.append(
-            f"{seats_words(winners).capitalize()} split the pot of {pot}: "
+            f"{seats_words(winners).capitalize()} split {prize}: "
             + ", ".join(f"seat {seat} {shares[seat]}" for seat in winners)
             + odd
             + "."
+        )
+    if rules.rake.kind is not RakeKind.NONE:
+        explanation.append(
+            rake_words(take, rules.rake.words(), pot, raked)
+            + " (clause 13 of docs/rules/palace-poker.md)."
         )
 
     status = {
@@ -1208,10 +1223,16 @@ def _settle(hand: PalaceHand) -> Settlement:
         seat = player.seat
         stake = player.put_in
         won = shares.get(seat, 0)
-        amount = won - stake
+        rake = raked.get(seat, 0)
+        amount = won + rake - stake
+        net = won - stake
         outcome = Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
         held = player.cards if player.playing else player.left_with
-        explanation.append(f"Seat {seat}: put in {stake}, takes {won}; net {amount:+d}.")
+        explanation.append(
+            f"Seat {seat}: put in {stake}, takes {won}"
+            + (f" after rake {rake}" if rake else "")
+            + f"; net {net:+d}."
+        )
         seats.append(
             SeatResult(
                 seat=seat,
@@ -1220,13 +1241,13 @@ def _settle(hand: PalaceHand) -> Settlement:
                 hand=player.hand,
                 status=status[player.standing],
                 lines=(Line(WAGER, stake, outcome, amount),),
-                rake=0,
+                rake=rake,
                 extra={
                     "banner": str(player.banner),
                     "palace": [str(card) for card in player.palace],
                     "soldiers": [str(card) for card in held[PALACE_SIZE + 1 :]],
                     "stack": player.start,
-                    "stack_after": player.start + amount,
+                    "stack_after": player.start + net,
                 },
             )
         )

@@ -3,19 +3,20 @@
 :class:`PalaceRules` holds every option of the game with the brief's defaults (or, where the
 brief is silent, common card-room practice); a table freezes one per hand.
 :meth:`PalaceRules.from_dict` merges overrides onto a base (a table's rules, or the defaults)
-and names every bad setting at once (``rules.call``). Money is in minor units and a multiple
-of ``smallest_chip``.
+and names every bad setting at once (``rules.call``, ``rules.rake.cap``); the ``rake`` object
+replaces the base rake whole. Money is in minor units and a multiple of ``smallest_chip``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
 from casino.rules.errors import Problems
 from casino.rules.options import is_int, options_from_dict, parse_bounded
+from casino.rules.rake import RakeSchedule, parse_rake
 
 MOST_SOLDIERS = 10
 
@@ -45,6 +46,9 @@ class PalaceRules:
       returned (clause 8: all battle money goes into the pot).
     * ``short_all_in``: table stakes; a seat short of its call, or of the minimum battle bet,
       may put in all its chips instead. Off, such a seat may only fold (or stay).
+    * ``rake``: clause 13c, the house's rake from the pot before it is shared
+      (:class:`~casino.rules.rake.RakeSchedule`: fixed, banded by the pot, or a percentage of
+      it with a cap); none by default.
     """
 
     call: CallRule = CallRule.FORMULA
@@ -54,8 +58,12 @@ class PalaceRules:
     max_raises: int | None = None
     uncalled_raise_returned: bool = True
     short_all_in: bool = True
+    rake: RakeSchedule = RakeSchedule()
 
     def __post_init__(self) -> None:
+        # A percentage rake rounds to the table's chip, whatever a Python caller built.
+        if self.rake.chip != self.smallest_chip:
+            object.__setattr__(self, "rake", replace(self.rake, chip=self.smallest_chip))
         # Check Python-built rules exactly as from_dict checks JSON.
         problems = Problems()
         parse_bounded(_parse_rules, self.to_dict(), problems)
@@ -78,6 +86,7 @@ class PalaceRules:
         """The full effective rules, JSON-ready; ``PalaceRules.from_dict(r.to_dict()) == r``."""
         data = {field.name: getattr(self, field.name) for field in fields(self)}
         data["call"] = str(self.call)
+        data["rake"] = self.rake.to_dict()
         return data
 
     def ante_for(self, small_bet: int) -> int:
@@ -162,4 +171,5 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             problems.add(f"rules.{key}", f"{key.replace('_', ' ')} must be true or false")
             value = True
         out[key] = value
+    out["rake"] = parse_rake(data.get("rake"), problems, chip=chip, base="pot", open_top=True)
     return out

@@ -1,0 +1,456 @@
+"""One rake schedule as data, shared by every game.
+
+A :class:`RakeSchedule` says how much the house takes from a *base* the game chooses (a
+hand's ante, a pot), in one of four kinds:
+
+* ``none``: nothing;
+* ``fixed``: one ``amount``, whatever the base;
+* ``banded``: ``bands`` by the base, ``[{"up_to": 1000, "amount": 50}, {"up_to": null,
+  "amount": 100}]``: the first band whose ``up_to`` is at least the base gives the fee; only
+  the last band may be open-ended (``null``), and a base above a closed top band has no fee;
+* ``percent``: ``percent`` of the base (a number with at most two decimals, held exactly as
+  basis points), rounded down to the smallest chip, and at most ``cap`` when one is set.
+
+Who pays and when stays with the game: High Card Flush charges a fee per participating hand
+by ante and says which seats pay; Five Card Draw 7-A rakes each pot and has "no draw, no
+drop"; Paiute and Palace Poker rake their one pot. :meth:`RakeSchedule.take` rakes a main pot
+and side pots the way all of them do: a fixed or banded fee (banded by the pots' total) comes
+out of the main pot first, then the side pots; a percentage is taken from each pot until the
+cap is reached. Never more than a pot holds is taken, so chips are conserved.
+
+As JSON (:func:`parse_rake`) the schedule is ``{"kind": ..., "amount": ..., "bands": [...],
+"percent": ..., "cap": ...}``; keys a kind does not use may be left out (and are kept, but
+not used, when given). Short forms: ``null`` (no rake), ``{"fixed": 50}`` or ``{"amount":
+50}``, ``{"bands": [...]}``, ``{"percent": 5, "cap": 300}``: without ``kind`` the kind follows
+from the key given. Every problem is reported with its path (``rules.rake.bands[1].up_to``).
+Amounts and the cap are multiples of the smallest chip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from typing import Any, Final
+
+from .errors import Problems, RuleError
+from .options import is_int, oversized_numbers
+
+
+class RakeKind(StrEnum):
+    """No rake, a fixed fee, a fee by bands of the base, or a percentage of it with a cap."""
+
+    NONE = "none"
+    FIXED = "fixed"
+    BANDED = "banded"
+    PERCENT = "percent"
+
+
+ALL_KINDS: Final = tuple(RakeKind)
+
+#: The JSON keys each kind reads (``fixed`` is another name for ``amount``).
+KIND_KEYS: Final = {
+    RakeKind.NONE: (),
+    RakeKind.FIXED: ("amount", "fixed"),
+    RakeKind.BANDED: ("bands",),
+    RakeKind.PERCENT: ("percent", "cap"),
+}
+
+#: How each kind is named when a short form gives two of them.
+KIND_WORDS: Final = {
+    RakeKind.FIXED: "a fixed amount",
+    RakeKind.BANDED: "bands",
+    RakeKind.PERCENT: "a percent",
+}
+
+#: The most a percentage may be, in basis points (100%).
+WHOLE: Final = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class RakeBand:
+    """Fee ``amount`` for a base up to and including ``up_to`` (None: no upper end)."""
+
+    up_to: int | None
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"up_to": self.up_to, "amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class RakeSchedule:
+    """One rake schedule (see the module's description).
+
+    ``amount`` is the fixed fee (kind ``fixed``), ``bands`` the fee by base (kind
+    ``banded``), ``basis_points`` the percentage times 100 (kind ``percent``: 500 is 5%) and
+    ``cap`` the most a percentage takes (None: no cap). ``chip`` is the smallest chip a
+    percentage is rounded down to; it belongs to the table's rules, not to the schedule's
+    JSON. Only the fields of the schedule's kind are used.
+    """
+
+    kind: RakeKind = RakeKind.NONE
+    amount: int = 0
+    bands: tuple[RakeBand, ...] = ()
+    basis_points: int = 0
+    cap: int | None = None
+    chip: int = 1
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: object,
+        *,
+        chip: int = 1,
+        path: str = "rules.rake",
+        kinds: Iterable[RakeKind] = ALL_KINDS,
+        base: str = "pot",
+        open_top: bool = False,
+    ) -> RakeSchedule:
+        """The schedule ``data`` gives (see :func:`parse_rake`); a :class:`RuleError` names
+        every problem, each at its path, numbers beyond the maximum amount included."""
+        problems = Problems()
+        schedule = parse_rake(
+            data, problems, chip=chip, path=path, kinds=kinds, base=base, open_top=open_top
+        )
+        # Numbers beyond the maximum are named as in a game's rules ("rake cap ...").
+        parent, _, key = path.rpartition(".")
+        oversized = oversized_numbers({key: data}, parent) if parent else []
+        refused = {problem.path for problem in problems.items}
+        problems.items.extend(problem for problem in oversized if problem.path not in refused)
+        problems.raise_if_any()
+        return schedule
+
+    @property
+    def percent(self) -> int | float:
+        """The percentage as JSON gives it: ``5`` or ``2.5``."""
+        whole, part = divmod(self.basis_points, 100)
+        return whole if not part else self.basis_points / 100
+
+    @property
+    def charges(self) -> bool:
+        """Whether the schedule can take anything at all."""
+        if self.kind is RakeKind.FIXED:
+            return self.amount > 0
+        if self.kind is RakeKind.BANDED:
+            return any(band.amount for band in self.bands)
+        if self.kind is RakeKind.PERCENT:
+            return self.basis_points > 0 and self.cap != 0
+        return False
+
+    @property
+    def top(self) -> int | None:
+        """The largest base a banded schedule has a fee for; None when there is no limit."""
+        if self.kind is not RakeKind.BANDED or not self.bands:
+            return None
+        return self.bands[-1].up_to
+
+    def band_for(self, base: int) -> RakeBand | None:
+        """The band ``base`` falls in: the first whose ``up_to`` is at least it, or None."""
+        for band in self.bands:
+            if band.up_to is None or base <= band.up_to:
+                return band
+        return None
+
+    def covers(self, base: int) -> bool:
+        """False only for a banded schedule and a base above its closed top band."""
+        return self.kind is not RakeKind.BANDED or self.band_for(base) is not None
+
+    def fee(self, base: int) -> int:
+        """The fee on ``base`` (a whole amount in minor units, at least 0).
+
+        A :class:`RuleError` for a base above a banded schedule's closed top band (check
+        :meth:`covers` first where that can happen).
+        """
+        if base < 0:
+            raise ValueError(f"a rake base cannot be negative, got {base}")
+        if self.kind is RakeKind.FIXED:
+            return self.amount
+        if self.kind is RakeKind.BANDED:
+            band = self.band_for(base)
+            if band is None:
+                raise RuleError(f"{base} is above the rake schedule's top band (up to {self.top})")
+            return band.amount
+        if self.kind is RakeKind.PERCENT:
+            return self._percent_of(base, self.cap)
+        return 0
+
+    def take(self, pots: Sequence[int]) -> list[int]:
+        """The rake from each pot, main pot first: a fixed or banded fee (banded by the pots'
+        total) from the main pot, then the side pots while it is not paid; a percentage
+        from each pot, rounded down to the chip, until the cap is reached. Never more than
+        a pot holds."""
+        takes = [0] * len(pots)
+        if self.kind is RakeKind.PERCENT:
+            taken = 0
+            for index, pot in enumerate(pots):
+                left = None if self.cap is None else self.cap - taken
+                takes[index] = self._percent_of(pot, left)
+                taken += takes[index]
+        elif self.kind is not RakeKind.NONE:
+            left = self.fee(sum(pots))
+            for index, pot in enumerate(pots):
+                takes[index] = min(left, pot)
+                left -= takes[index]
+        return takes
+
+    def _percent_of(self, base: int, most: int | None) -> int:
+        cut = base * self.basis_points // (WHOLE * self.chip) * self.chip
+        return cut if most is None else min(cut, most)
+
+    def words(self, of: str = "the pot") -> str:
+        """The schedule as a dealer says it, ``of`` naming the base: ``"5% of the pot, capped
+        at 300"``, ``"a fixed 50 per hand"``, ``"by the pot: 0 up to 1000, 50 above 1000"``."""
+        if self.kind is RakeKind.FIXED:
+            return f"a fixed {self.amount} per hand"
+        if self.kind is RakeKind.PERCENT:
+            text = f"{self.percent}% of {of}"
+            if self.cap is not None:
+                text += f", capped at {self.cap}"
+            return text
+        if self.kind is RakeKind.BANDED:
+            parts: list[str] = []
+            below: int | None = None
+            for band in self.bands:
+                if band.up_to is not None:
+                    parts.append(f"{band.amount} up to {band.up_to}")
+                    below = band.up_to
+                elif below is not None:
+                    parts.append(f"{band.amount} above {below}")
+                else:
+                    parts.append(f"{band.amount} at any size")
+            return f"by {of}: {', '.join(parts)}"
+        return "no rake"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; ``parse_rake(s.to_dict(), chip=s.chip)`` gives ``s`` back."""
+        return {
+            "kind": str(self.kind),
+            "amount": self.amount,
+            "bands": [band.to_dict() for band in self.bands],
+            "percent": self.percent,
+            "cap": self.cap,
+        }
+
+
+class RakeReader:
+    """Reads a rake's fields, adding a problem for each bad one at its path under ``path``.
+
+    ``base`` names what the bands are by (``ante``, ``pot``); amounts and the cap must be
+    multiples of ``chip``. The games whose rake JSON has a form of its own (High Card Flush)
+    read their fields with it, so every game words the same problem the same way.
+    """
+
+    def __init__(
+        self, problems: Problems, *, path: str = "rules.rake", chip: int = 1, base: str = "pot"
+    ) -> None:
+        self.problems = problems
+        self.path = path
+        self.chip = chip
+        self.base = base
+
+    def money(self, raw: object, key: str, *, least: int = 0, path: str | None = None) -> int:
+        """A whole amount of at least ``least``, a multiple of the chip (0 after a problem)."""
+        where = path if path is not None else f"{self.path}.{key}"
+        if not is_int(raw) or raw < least:
+            self.problems.add(
+                where, f"rake {key} must be a whole number of at least {least}, got {raw!r}"
+            )
+            return 0
+        if raw % self.chip:
+            self.problems.add(
+                where, f"rake {key} {raw} is not a multiple of the smallest chip {self.chip}"
+            )
+        return raw
+
+    def bands(self, raw: object) -> tuple[RakeBand, ...]:
+        """Bands by the base: ``up_to`` positive and strictly rising, only the last ``null``."""
+        path = f"{self.path}.bands"
+        if raw is None:
+            return ()
+        if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
+            self.problems.add(path, 'rake bands must be a list of {"up_to", "amount"}')
+            return ()
+        article = "an" if self.base[:1] in "aeiou" else "a"
+        bands: list[RakeBand] = []
+        previous: int = 0
+        for index, band in enumerate(raw):
+            where = f"{path}[{index}]"
+            if not isinstance(band, Mapping):
+                self.problems.add(
+                    where, 'a rake band must be an object such as {"up_to": 1000, "amount": 50}'
+                )
+                continue
+            for key in band:
+                if key not in ("up_to", "amount"):
+                    self.problems.add(f"{where}.{key}", f"unknown rake band setting '{key}'")
+            if "up_to" not in band:
+                self.problems.add(
+                    f"{where}.up_to",
+                    f"rake band needs up_to ({article} {self.base}, or null for no limit)",
+                )
+            up_to = band.get("up_to")
+            if up_to is None:
+                if index != len(raw) - 1:
+                    self.problems.add(f"{where}.up_to", "only the last rake band may be open-ended")
+            elif not is_int(up_to) or up_to < 1:
+                self.problems.add(
+                    f"{where}.up_to",
+                    f"rake band up_to must be a positive whole number, got {up_to!r}",
+                )
+                up_to = None
+            elif up_to <= previous:
+                self.problems.add(
+                    f"{where}.up_to", f"rake bands must go up: {up_to} is not above {previous}"
+                )
+            if "amount" not in band:
+                self.problems.add(f"{where}.amount", "rake band needs an amount")
+            amount = self.money(band.get("amount", 0), "amount", path=f"{where}.amount")
+            bands.append(RakeBand(up_to, amount))
+            previous = up_to if up_to is not None else previous
+        return tuple(bands)
+
+    def basis_points(self, raw: object, *, least: int = 0) -> int:
+        """A percentage from 0.01 (``least`` 1) or 0 to 100 with at most two decimals, as
+        basis points (0 after a problem)."""
+        try:
+            if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+                raise InvalidOperation
+            hundredths = Decimal(str(raw)) * 100
+            if hundredths != hundredths.to_integral_value():
+                raise InvalidOperation
+            points = int(hundredths)
+            if not least <= points <= WHOLE:
+                raise InvalidOperation
+        except (InvalidOperation, ValueError):
+            self.problems.add(
+                f"{self.path}.percent",
+                "rake percent must be a number from 0.01 to 100 with at most two decimals, "
+                f"got {raw!r}",
+            )
+            return 0
+        return points
+
+    def cap(self, raw: object) -> int | None:
+        """A positive whole amount, a multiple of the chip, or None for no cap."""
+        path = f"{self.path}.cap"
+        if raw is None:
+            return None
+        if not is_int(raw) or raw < 1:
+            self.problems.add(path, f"rake cap must be a positive whole number, got {raw!r}")
+            return None
+        if raw % self.chip:
+            self.problems.add(
+                path, f"rake cap {raw} is not a multiple of the smallest chip {self.chip}"
+            )
+        return raw
+
+
+def parse_rake(
+    value: object,
+    problems: Problems,
+    *,
+    chip: int = 1,
+    path: str = "rules.rake",
+    kinds: Iterable[RakeKind] = ALL_KINDS,
+    base: str = "pot",
+    open_top: bool = False,
+    extra_keys: Sequence[str] = (),
+) -> RakeSchedule:
+    """Read a rake schedule from JSON, adding every problem to ``problems`` at its path.
+
+    ``kinds`` are the kinds the game offers (a key only another kind reads is unknown);
+    ``base`` names what bands are by; ``open_top`` requires a banded schedule's last band to
+    be open-ended (for a base, like a pot, that can grow past any limit during the hand);
+    ``extra_keys`` are the game's own keys beside the schedule's, read by the game. The
+    result is only meaningful when no problem was added.
+    """
+    offered = tuple(kinds)
+    if value is None:
+        return RakeSchedule(chip=chip)
+    if isinstance(value, RakeSchedule):
+        value = value.to_dict()
+    if not isinstance(value, Mapping):
+        problems.add(
+            path, 'rake must be an object such as {"kind": "percent", "percent": 5, "cap": 300}'
+        )
+        return RakeSchedule(chip=chip)
+    known = {"kind", *extra_keys, *(key for kind in offered for key in KIND_KEYS[kind])}
+    for key in value:
+        if key not in known:
+            problems.add(f"{path}.{key}", f"unknown rake setting '{key}'")
+    if "fixed" in value and RakeKind.FIXED in offered:
+        if "amount" in value:
+            problems.add(f"{path}.fixed", "give the fixed rake as fixed or amount, not both")
+        value = {**value, "amount": value["fixed"]}
+
+    if "kind" in value:
+        raw_kind = value["kind"]
+    else:
+        given = [
+            kind for kind in offered if kind is not RakeKind.NONE and KIND_KEYS[kind][0] in value
+        ]
+        if len(given) > 1:
+            named = [KIND_WORDS[kind] for kind in offered if kind in KIND_WORDS]
+            problems.add(path, f"give the rake either as {', '.join(named[:-1])} or {named[-1]}")
+        raw_kind = str(given[0]) if len(given) == 1 else str(RakeKind.NONE)
+    if raw_kind in offered:
+        kind = RakeKind(raw_kind)
+    else:
+        problems.add(f"{path}.kind", f"rake kind {raw_kind!r} is not one of {', '.join(offered)}")
+        kind = RakeKind.NONE
+
+    read = RakeReader(problems, path=path, chip=chip, base=base)
+    amount = 0
+    if RakeKind.FIXED in offered:
+        least = 1 if kind is RakeKind.FIXED else 0
+        amount = read.money(value.get("amount", 0), "amount", least=least)
+    bands: tuple[RakeBand, ...] = ()
+    if RakeKind.BANDED in offered:
+        before = len(problems.items)
+        bands = read.bands(value.get("bands"))
+        if kind is RakeKind.BANDED and len(problems.items) == before:
+            if not bands:
+                problems.add(f"{path}.bands", "a banded rake needs at least one band")
+            elif open_top and bands[-1].up_to is not None:
+                problems.add(
+                    f"{path}.bands[{len(bands) - 1}].up_to",
+                    f"the last rake band must be open-ended (up_to null): the {base} may grow "
+                    f"past {bands[-1].up_to}",
+                )
+    basis_points = 0
+    cap = None
+    if RakeKind.PERCENT in offered:
+        least = 1 if kind is RakeKind.PERCENT else 0
+        basis_points = read.basis_points(value.get("percent", 0), least=least)
+        cap = read.cap(value.get("cap"))
+    return RakeSchedule(kind, amount, bands, basis_points, cap, chip)
+
+
+def rake_words(take: int, schedule_words: str, pot: int, charged: Mapping[int, int]) -> str:
+    """The explanation of a pot's rake, without a closing full stop: ``"Rake 15 (5% of the
+    pot), taken from the pot of 300 before it is shared and charged to the winner, seat 2"``;
+    ``charged`` is each winner's part of it."""
+    if not take:
+        return f"Rake 0 ({schedule_words}): nothing is taken from the pot of {pot}"
+    parts = [(seat, amount) for seat, amount in charged.items() if amount]
+    if len(parts) == 1:
+        who = f"the winner, seat {parts[0][0]}"
+    else:
+        who = "the winners: " + ", ".join(f"seat {seat} {amount}" for seat, amount in parts)
+    return (
+        f"Rake {take} ({schedule_words}), taken from the pot of {pot} before it is shared and "
+        f"charged to {who}"
+    )
+
+
+__all__ = [
+    "ALL_KINDS",
+    "RakeBand",
+    "RakeKind",
+    "RakeReader",
+    "RakeSchedule",
+    "parse_rake",
+    "rake_words",
+]
