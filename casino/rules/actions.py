@@ -413,14 +413,18 @@ def _cards(
     count, least, most = len(value), declared.least, declared.most
     wrong_count = None
     if least is not None and least == most and count != least:
-        wrong_count = f"{least} cards needed, got {count}"
+        wrong_count = f"{_cards_count(least)} needed, got {count}"
     elif least is not None and count < least:
-        wrong_count = f"at least {least} cards needed, got {count}"
+        wrong_count = f"at least {_cards_count(least)} needed, got {count}"
     elif most is not None and count > most:
-        wrong_count = f"at most {most} cards allowed, got {count}"
+        wrong_count = f"at most {_cards_count(most)} allowed, got {count}"
     if wrong_count is not None:
         problems.add(name, f"{where.who}{wrong_count} (in {name})")
     return None if bad or wrong_count else tuple(read)
+
+
+def _cards_count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
 
 
 def _is_seat(value: object) -> bool:
