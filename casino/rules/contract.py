@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from .actions import ActionTable
 from .errors import Problems, RuleError
 from .settlement import Settlement
 
@@ -228,6 +229,9 @@ class Game:
     rules_schema: ClassVar[JSON] = {"type": "object"}
     open_schema: ClassVar[JSON] = {"type": "object"}
     action_schemas: ClassVar[dict[str, JSON]] = {}
+    #: The hand actions a game decodes with :func:`casino.rules.actions.decode`; its
+    #: ``action_schemas`` are ``schemas(action_table)``, so the two never disagree.
+    action_table: ClassVar[ActionTable | None] = None
     table_action_schemas: ClassVar[dict[str, JSON]] = {}
     record_schema: ClassVar[JSON] = {"type": "object"}
     #: A record that settles (for the API document's example and the documentation tests).

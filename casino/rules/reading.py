@@ -73,13 +73,3 @@ class RecordReader:
             self.problems.add(path, f"{what} must be a list")
             return []
         return value
-
-
-def action_cards(values: object, key: str, seat: int) -> tuple[Card, ...]:
-    """The cards an action names under ``key``; one RuleError naming every bad card."""
-    try:
-        return parse_cards(values, path=key, who=f"seat {seat}")
-    except RuleError as error:
-        raise RuleError(
-            "; ".join(f"{problem.message} (in {key})" for problem in error.problems)
-        ) from None

@@ -261,7 +261,7 @@ def first_problem(actions: list[dict[str, Any]], **options: Any) -> tuple[str, s
             "limit",
             (
                 "actions[4]",
-                "seat 2: a draw needs 'receive' (a list of cards, [] to stand pat)",
+                "seat 2: a draw needs 'receive', the cards received ([] to stand pat)",
             ),
             id="draw without receive",
         ),

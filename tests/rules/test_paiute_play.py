@@ -176,7 +176,9 @@ def test_final_turn_player_may_call_and_keep_six_cards_and_win() -> None:
     ("action", "message"),
     [
         pytest.param("draw", "an action must be an object", id="not an object"),
-        pytest.param({"type": "draw"}, "an action needs the seat that acts", id="no seat"),
+        pytest.param(
+            {"type": "draw", "source": "stock"}, "an action needs the seat that acts", id="no seat"
+        ),
         pytest.param({"seat": 1, "type": "pass"}, "unknown action type 'pass'", id="type"),
         pytest.param(
             {"seat": 1, "type": "draw", "source": "deck", "card": "2c"},

@@ -372,14 +372,14 @@ def test_live_action_shape_problems() -> None:
         (
             {"type": "hit", "seat": 1},
             "seat 1: unknown action type 'hit': use deal, stake, shoot, "
-            "no_shoot, split, buy, twist, stick, draw, stand, sell_bank",
+            "no_shoot, split, buy, twist, stick, draw, stand or sell_bank",
         ),
         (
             {"type": "deal", "seat": 1, "card": "As", "amount": 5},
             "seat 1: unknown field 'amount' in a deal action",
         ),
-        ({"type": "deal", "seat": 1, "card": "1s"}, "seat 1: unknown card '1s'"),
-        ({"type": "deal", "seat": 1}, "seat 1: a deal needs the card dealt (such as 'Ah')"),
+        ({"type": "deal", "seat": 1, "card": "1s"}, "seat 1: unknown card '1s' (in card)"),
+        ({"type": "deal", "seat": 1}, "seat 1: a deal needs 'card', the card dealt"),
         ({"type": "deal", "seat": 7, "card": "As"}, "seat 7 is not dealt in this hand"),
     ]
     for action, message in bad:
@@ -388,8 +388,8 @@ def test_live_action_shape_problems() -> None:
         assert problems(error) == [("action", message)]
     act(table, deal(1, "2c"), deal(2, "3c"), deal(9, "4c"))
     for amount, message in [
-        ("5", "seat 1: a stake needs 'amount' as a whole amount, got '5'"),
-        (0, "seat 1: stake must be a positive whole amount, got 0"),
+        ("5", "seat 1: a stake needs 'amount', the stake as a whole number, got '5'"),
+        (0, "seat 1: a stake's 'amount' must be at least 1, got 0"),
     ]:
         with pytest.raises(RuleError) as error:
             table.apply(stake(1, amount))  # type: ignore[arg-type]

@@ -79,6 +79,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeAlias
 
+from casino.rules import actions as a
+from casino.rules.actions import ActionSpec, ActionTable, decode
 from casino.rules.cards import Card
 from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.five_card_draw.config import (
@@ -103,10 +105,10 @@ from casino.rules.five_card_draw.rules import (
 from casino.rules.poker_hands import HandValue, hand_value
 from casino.rules.pots import Pot, build_pots, split_pot
 from casino.rules.rake import RakeKind
-from casino.rules.reading import action_cards
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 __all__ = [
+    "ACTIONS",
     "GAME_CODE",
     "GAME_NAME",
     "ActionType",
@@ -159,6 +161,36 @@ class ActionType(StrEnum):
     BET = "bet"
     RAISE = "raise"
     DRAW = "draw"
+
+
+_TO = "the seat's total bet for the round"
+#: The hand's actions (:mod:`casino.rules.actions`): decoded by :meth:`DrawHand.apply`, shown
+#: in the API document. Fields an action does not use are refused.
+ACTIONS = ActionTable(
+    {
+        ActionType.FOLD: ActionSpec({"seat": a.seat()}),
+        ActionType.CHECK: ActionSpec({"seat": a.seat()}),
+        ActionType.CALL: ActionSpec(
+            {
+                "seat": a.seat(),
+                "amount": a.amount(
+                    "the call, as legal_actions gives it (checked if given)", required=False
+                ),
+            }
+        ),
+        ActionType.BET: ActionSpec({"seat": a.seat(), "to": a.amount(_TO)}),
+        ActionType.RAISE: ActionSpec({"seat": a.seat(), "to": a.amount(_TO)}),
+        ActionType.DRAW: ActionSpec(
+            {
+                "seat": a.seat(),
+                "discard": a.cards("the cards thrown away ([] to stand pat)"),
+                "receive": a.cards("the cards received ([] to stand pat)"),
+            },
+            "Discard and draw (clauses 7-8 of docs/rules/five-card-draw-7a.md): as many "
+            "cards received as thrown away, at most five.",
+        ),
+    }
+)
 
 
 # --------------------------------------------------------------------------- operations
@@ -614,63 +646,26 @@ class DrawHand:
             self._apply(action)
 
     def _apply(self, action: Mapping[str, Any]) -> None:
-        if not isinstance(action, Mapping):
-            raise RuleError('an action must be an object such as {"seat": 3, "type": "call"}')
-        seat = action.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
-            raise RuleError(f"an action needs the seat that acts (a seat number), got {seat!r}")
-        raw_type = action.get("type")
-        if raw_type not in tuple(ActionType):
-            raise RuleError(
-                f"seat {seat}: unknown action type {raw_type!r}: "
-                "use fold, check, call, bet, raise or draw"
-            )
-        kind = ActionType(raw_type)
-        known = {
-            ActionType.FOLD: ("seat", "type"),
-            ActionType.CHECK: ("seat", "type"),
-            ActionType.CALL: ("seat", "type", "amount"),
-            ActionType.BET: ("seat", "type", "to"),
-            ActionType.RAISE: ("seat", "type", "to"),
-            ActionType.DRAW: ("seat", "type", "discard", "receive"),
-        }[kind]
-        unknown = [str(key) for key in action if key not in known]
-        if unknown:
-            raise RuleError(f"seat {seat}: unknown field '{unknown[0]}' in a {kind} action")
+        decoded = decode(action, ACTIONS)
+        seat, kind = decoded.seat, ActionType(decoded.type)
         if kind is ActionType.FOLD:
             self.fold(seat)
         elif kind is ActionType.CHECK:
             self.check(seat)
         elif kind is ActionType.CALL:
-            amount = action.get("amount")
+            amount = decoded.number_or_none("amount")
             if amount is not None:
                 self.verify_call(seat)
                 owed = min(self._level - self._players[seat].bet, self._players[seat].stack)
                 if amount != owed:
                     raise RuleError(f"seat {seat} calls {amount!r} but the call is {owed}")
             self.call(seat)
-        elif kind in (ActionType.BET, ActionType.RAISE):
-            to = action.get("to")
-            if not isinstance(to, int) or isinstance(to, bool):
-                raise RuleError(
-                    f"seat {seat}: a {kind} needs 'to', the seat's total bet for the round "
-                    f"as a whole number, got {to!r}"
-                )
-            if kind is ActionType.BET:
-                self.bet(seat, to)
-            else:
-                self.raise_to(seat, to)
+        elif kind is ActionType.BET:
+            self.bet(seat, decoded.number("to"))
+        elif kind is ActionType.RAISE:
+            self.raise_to(seat, decoded.number("to"))
         else:
-            discard = self._read_cards(action, "discard", seat)
-            receive = self._read_cards(action, "receive", seat)
-            self.draw(seat, discard, receive)
-
-    @staticmethod
-    def _read_cards(action: Mapping[str, Any], key: str, seat: int) -> tuple[Card, ...]:
-        values = action.get(key)
-        if values is None:
-            raise RuleError(f"seat {seat}: a draw needs '{key}' (a list of cards, [] to stand pat)")
-        return action_cards(values, key, seat)
+            self.draw(seat, decoded.cards("discard"), decoded.cards("receive"))
 
     # ------------------------------------------------------------------ settlement
 

@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from casino.rules import schemas as s
+from casino.rules.actions import schemas
 from casino.rules.contract import JSON, Change, Event, Game, Opening, TableView, register
 from casino.rules.errors import Problems, Refusal, RuleError
 from casino.rules.options import MAX_AMOUNT, is_int
 from casino.rules.settlement import Settlement
 
-from . import GAME_CODE, GAME_NAME, DrawHand, evaluate
+from . import ACTIONS, GAME_CODE, GAME_NAME, DrawHand, evaluate
 from .blinds import BlindState, Choice, HandBlinds, Marker, SeatInfo, next_hand
 from .config import Structure, parse_config
 from .rules import DrawRules, default_rules, parse_rules
@@ -70,30 +71,8 @@ class FiveCardDraw(Game):
         {"seats": {"type": "array", "items": _seat, "description": "every dealt-in seat"}},
         required=["seats"],
     )
-    action_schemas = {
-        "fold": s.action("fold", {"seat": s.seat()}, required=["seat"]),
-        "check": s.action("check", {"seat": s.seat()}, required=["seat"]),
-        "call": s.action("call", {"seat": s.seat()}, required=["seat"]),
-        "bet": s.action(
-            "bet",
-            {"seat": s.seat(), "to": s.amount("the seat's total bet this round")},
-            required=["seat", "to"],
-        ),
-        "raise": s.action(
-            "raise",
-            {"seat": s.seat(), "to": s.amount("the seat's total bet this round")},
-            required=["seat", "to"],
-        ),
-        "draw": s.action(
-            "draw",
-            {
-                "seat": s.seat(),
-                "discard": s.cards("the cards thrown away", most=5),
-                "receive": s.cards("the cards received", most=5),
-            },
-            required=["seat", "discard", "receive"],
-        ),
-    }
+    action_table = ACTIONS
+    action_schemas = schemas(ACTIONS)
     table_action_schemas = {
         "blind_choice": s.action(
             "blind_choice",

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from casino.rules import schemas as s
+from casino.rules.actions import schemas
 from casino.rules.contract import (
     JSON,
     Change,
@@ -37,8 +38,8 @@ from casino.rules.options import MAX_AMOUNT, is_int
 from casino.rules.seating import next_seat_clockwise
 from casino.rules.settlement import Settlement
 
-from . import CARDS_PER_HAND, GAME_CODE, GAME_NAME, MOST_PLAYERS, Rules, default_rules, parse_rules
-from .hand import HighCardFlushHand, import_record, record_actions, setup
+from . import GAME_CODE, GAME_NAME, MOST_PLAYERS, Rules, default_rules, parse_rules
+from .hand import ACTIONS, HighCardFlushHand, import_record, record_actions, setup
 from .rotation import Holding, RotationPolicy, check_may_hold
 
 LIMITS = ("ante_min", "ante_max", "bank_min", "bank_max")
@@ -109,35 +110,8 @@ class HighCardFlush(Game):
     open_schema = s.obj(
         {}, description="nothing: the designated player and bank come from the table"
     )
-    action_schemas = {
-        "wager": s.action(
-            "wager",
-            {
-                "seat": s.seat(),
-                "ante": s.amount("the ante"),
-                "flush_bonus": s.amount("the Flush bonus bet", minimum=0),
-                "straight_flush_bonus": s.amount("the Straight Flush bonus bet", minimum=0),
-            },
-            required=["seat", "ante"],
-        ),
-        "deal": s.action(
-            "deal",
-            {
-                "seat": s.seat("a player or the designated player"),
-                "cards": s.cards("seven cards", least=CARDS_PER_HAND, most=CARDS_PER_HAND),
-            },
-            required=["seat", "cards"],
-        ),
-        "raise": s.action(
-            "raise",
-            {
-                "seat": s.seat(),
-                "amount": s.amount("the raise (clause 6 of docs/rules/high-card-flush.md)"),
-            },
-            required=["seat", "amount"],
-        ),
-        "fold": s.action("fold", {"seat": s.seat()}, required=["seat"]),
-    }
+    action_table = ACTIONS
+    action_schemas = schemas(ACTIONS)
     table_action_schemas = {
         "accept": s.action(
             "accept",

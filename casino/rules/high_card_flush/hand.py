@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from casino.rules.cards import Card, CardGroup, check_distinct, parse_cards
+from casino.rules import actions as a
+from casino.rules.actions import ActionSpec, ActionTable, Decoded, decode
+from casino.rules.cards import Card, CardGroup, check_distinct
 from casino.rules.contract import JSON, History, Operation
 from casino.rules.errors import Problems, RuleError, action_path, reported_at
 from casino.rules.options import is_int
@@ -40,12 +42,35 @@ from . import (
 )
 
 BONUSES = ("flush_bonus", "straight_flush_bonus")
-ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "wager": ("type", "seat", "ante", *BONUSES),
-    "deal": ("type", "seat", "cards"),
-    "raise": ("type", "seat", "amount"),
-    "fold": ("type", "seat"),
-}
+#: The hand's actions (:mod:`casino.rules.actions`): decoded by :meth:`HighCardFlushHand.apply`,
+#: shown in the API document.
+ACTIONS = ActionTable(
+    {
+        "wager": ActionSpec(
+            {
+                "seat": a.seat(),
+                "ante": a.amount("the ante"),
+                "flush_bonus": a.amount("the Flush bonus bet", minimum=0, required=False),
+                "straight_flush_bonus": a.amount(
+                    "the Straight Flush bonus bet", minimum=0, required=False
+                ),
+            },
+            "A player's ante and bonus bets, before the deal (clause 5 of "
+            "docs/rules/high-card-flush.md).",
+        ),
+        "deal": ActionSpec(
+            {
+                "seat": a.seat("the seat dealt to, a player's or the designated player's"),
+                "cards": a.cards("the seven cards", least=CARDS_PER_HAND, most=CARDS_PER_HAND),
+            }
+        ),
+        "raise": ActionSpec(
+            {"seat": a.seat(), "amount": a.amount("the raise")},
+            "A player's raise, within clause 6's bounds (docs/rules/high-card-flush.md).",
+        ),
+        "fold": ActionSpec({"seat": a.seat()}),
+    }
+)
 
 
 class Phase(StrEnum):
@@ -238,20 +263,8 @@ class HighCardFlushHand:
         self._log.append(Step(dict(action)))
 
     def _apply(self, action: Mapping[str, Any]) -> None:
-        if not isinstance(action, Mapping):
-            raise RuleError("an action is an object with a type and a seat")
-        kind = action.get("type")
-        if kind not in ACTION_FIELDS:
-            raise RuleError(f"unknown action type {kind!r}; actions: {', '.join(ACTION_FIELDS)}")
-        problems = Problems()
-        for key in action:
-            if key not in ACTION_FIELDS[kind]:
-                problems.add("", f"unknown field {key!r} for {kind}")
-        problems.raise_if_any()
-        seat = action.get("seat")
-        if not is_int(seat):
-            raise RuleError(f"seat must be a seat number, got {seat!r}")
-        getattr(self, f"_{kind}")(seat, action)
+        decoded = decode(action, ACTIONS)
+        getattr(self, f"_{decoded.type}")(decoded.seat, decoded)
 
     def _amount(self, value: object, what: str, *, least: int) -> int:
         chip = self.rules.smallest_chip
@@ -263,7 +276,7 @@ class HighCardFlushHand:
             raise RuleError(f"{what} {value} is not a multiple of the smallest chip {chip}")
         return int(value)
 
-    def _wager(self, seat: int, action: Mapping[str, Any]) -> None:
+    def _wager(self, seat: int, action: Decoded) -> None:
         if self._phase is not Phase.WAGERS:
             raise RuleError(
                 f"seat {seat}: bets are placed before the deal (clause 5 of docs/rules/high-card-flush.md)"
@@ -280,17 +293,18 @@ class HighCardFlushHand:
             raise RuleError(
                 f"at most {self.rules.max_players} players play a hand (clause 1 of docs/rules/high-card-flush.md)"
             )
-        ante = self._amount(action.get("ante"), f"seat {seat}: ante", least=1)
+        ante = self._amount(action.number("ante"), f"seat {seat}: ante", least=1)
         low, high = self.rules.ante_min, self.rules.ante_max
         if (low is not None and ante < low) or (high is not None and ante > high):
             raise RuleError(f"seat {seat}: ante {ante} is outside the table's limits {low}-{high}")
         bonuses = {}
         for name in BONUSES:
-            if action.get(name) is not None:
-                bonuses[name] = self._amount(action.get(name), f"seat {seat}: {name}", least=0)
+            bonus = action.number_or_none(name)
+            if bonus is not None:
+                bonuses[name] = self._amount(bonus, f"seat {seat}: {name}", least=0)
         self._players[seat] = _Player(seat, ante, bonuses)
 
-    def _deal(self, seat: int, action: Mapping[str, Any]) -> None:
+    def _deal(self, seat: int, action: Decoded) -> None:
         if self._phase is Phase.WAGERS:
             if not self._players:
                 raise RuleError("no player has placed a bet: there is no hand to deal")
@@ -303,9 +317,7 @@ class HighCardFlushHand:
             raise RuleError(f"seat {seat} has placed no bet and is dealt no hand")
         if (self._dp_cards if is_dp else player.cards if player else None) is not None:
             raise RuleError(f"seat {seat} has already been dealt its cards")
-        cards = parse_cards(
-            action.get("cards"), path="cards", count=CARDS_PER_HAND, who=f"seat {seat}"
-        )
+        cards = action.cards("cards")
         groups = [CardGroup(f"seat {seat}", "cards", cards)]
         if self._dp_cards is not None:
             groups.append(CardGroup("the designated player", "designated_player", self._dp_cards))
@@ -339,10 +351,10 @@ class HighCardFlushHand:
         if all(p.raise_amount is not None for p in self._players.values()):
             self._phase = Phase.COMPLETE
 
-    def _raise(self, seat: int, action: Mapping[str, Any]) -> None:
+    def _raise(self, seat: int, action: Decoded) -> None:
         player = self._decide(seat)
         assert player.cards is not None
-        amount = self._amount(action.get("amount"), f"seat {seat}: raise", least=1)
+        amount = self._amount(action.number("amount"), f"seat {seat}: raise", least=1)
         length = best_flush(player.cards).length
         low, high = raise_bounds(player.ante, length)
         if not low <= amount <= high:
@@ -352,7 +364,7 @@ class HighCardFlushHand:
         player.raise_amount = amount
         self._decided()
 
-    def _fold(self, seat: int, action: Mapping[str, Any]) -> None:
+    def _fold(self, seat: int, action: Decoded) -> None:
         self._decide(seat).raise_amount = 0
         self._decided()
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from casino.rules import schemas as s
+from casino.rules.actions import schemas
 from casino.rules.contract import JSON, Game, Opening, TableView, register
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import MAX_AMOUNT, is_int
@@ -15,10 +16,8 @@ from casino.rules.settlement import Settlement
 
 from . import evaluate as evaluate_holdings
 from .hand import PaiuteHand
-from .ops import GAME_CODE, GAME_NAME
+from .ops import ACTIONS, GAME_CODE, GAME_NAME
 from .rules import PaiuteConfig, PaiuteRules, default_rules, parse_rules
-
-SOURCES = ("stock", "discard")
 
 
 class Paiute(DealerButton, Game):
@@ -43,28 +42,8 @@ class Paiute(DealerButton, Game):
         },
         required=["hands", "upcard"],
     )
-    action_schemas = {
-        "draw": s.action(
-            "draw",
-            {
-                "seat": s.seat(),
-                "source": s.choice(SOURCES, "stock or discard"),
-                "card": s.card("the card drawn"),
-            },
-            required=["seat", "source"],
-        ),
-        "discard": s.action(
-            "discard", {"seat": s.seat(), "card": s.card()}, required=["seat", "card"]
-        ),
-        "call": s.action(
-            "call",
-            {
-                "seat": s.seat(),
-                "discard": s.nullable(s.card("the card discarded with a 5-card combination")),
-            },
-            required=["seat"],
-        ),
-    }
+    action_table = ACTIONS
+    action_schemas = schemas(ACTIONS)
     record_schema = s.obj(
         {
             "dealer": s.seat(),

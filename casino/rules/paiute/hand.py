@@ -25,12 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from casino.rules.cards import Card, parse_card, standard_deck
+from casino.rules.actions import decode
+from casino.rules.cards import Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
-from casino.rules.options import is_int
 from casino.rules.paiute.combos import Combination, best_combination
 from casino.rules.paiute.ops import (
-    ACTION_FIELDS,
+    ACTIONS,
     GAME_CODE,
     ActionType,
     Calling,
@@ -486,32 +486,15 @@ class PaiuteHand:
             self._apply(action)
 
     def _apply(self, action: Mapping[str, Any]) -> None:
-        if not isinstance(action, Mapping):
-            raise RuleError('an action must be an object such as {"seat": 2, "type": "discard"}')
-        seat = action.get("seat")
-        if not is_int(seat) or seat < 1:
-            raise RuleError(f"an action needs the seat that acts (a seat number), got {seat!r}")
-        raw_type = action.get("type")
-        if raw_type not in tuple(ActionType):
-            names = ", ".join(str(kind) for kind in ActionType)
-            raise RuleError(f"seat {seat}: unknown action type {raw_type!r}: use {names}")
-        kind = ActionType(raw_type)
-        unknown = [str(key) for key in action if key not in ACTION_FIELDS[kind]]
-        if unknown:
-            raise RuleError(f"seat {seat}: unknown field '{unknown[0]}' in a {kind} action")
+        decoded = decode(action, ACTIONS)
+        seat, kind = decoded.seat, ActionType(decoded.type)
         if kind is ActionType.DRAW:
-            source = action.get("source")
-            if source not in tuple(Source):
-                raise RuleError(
-                    f"seat {seat}: a draw's source is 'stock' or 'discard', got {source!r}"
-                )
-            self.draw(seat, Source(source), _card(action, "card", seat, required=False))
+            source = Source(decoded.text("source"))
+            self.draw(seat, source, decoded.card_or_none("card"))
         elif kind is ActionType.DISCARD:
-            card = _card(action, "card", seat, required=True)
-            assert card is not None
-            self.discard(seat, card)
+            self.discard(seat, decoded.card("card"))
         else:
-            self.call(seat, _card(action, "discard", seat, required=False))
+            self.call(seat, decoded.card_or_none("discard"))
 
     # ------------------------------------------------------------------ internals
 
@@ -612,18 +595,6 @@ def _can(verify: Callable[..., None], *args: Any) -> bool:
     except RuleError:
         return False
     return True
-
-
-def _card(action: Mapping[str, Any], key: str, seat: int, *, required: bool) -> Card | None:
-    value = action.get(key)
-    if value is None:
-        if required:
-            raise RuleError(f"seat {seat}: a {action.get('type')} needs '{key}' (such as 'Qh')")
-        return None
-    try:
-        return parse_card(value)
-    except RuleError as error:
-        raise RuleError(f"seat {seat}: {error.problems[0].message}") from None
 
 
 __all__ = ["PaiuteHand"]

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeAlias
 
+from casino.rules import actions as a
+from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 
 GAME_CODE = "paiute"
@@ -49,11 +51,31 @@ class ActionType(StrEnum):
     CALL = "call"
 
 
-ACTION_FIELDS: dict[ActionType, tuple[str, ...]] = {
-    ActionType.DRAW: ("seat", "type", "source", "card"),
-    ActionType.DISCARD: ("seat", "type", "card"),
-    ActionType.CALL: ("seat", "type", "discard"),
-}
+#: The hand's actions (:mod:`casino.rules.actions`): decoded by ``PaiuteHand.apply``, shown in
+#: the API document.
+ACTIONS = ActionTable(
+    {
+        ActionType.DRAW: ActionSpec(
+            {
+                "seat": a.seat(),
+                "source": a.choice([str(source) for source in Source], "stock or discard"),
+                "card": a.card("the card drawn (needed from the stock)", required=False),
+            },
+            "Take the top card of the stock or of the discard pile (clause 3 of "
+            "docs/rules/paiute.md).",
+        ),
+        ActionType.DISCARD: ActionSpec({"seat": a.seat(), "card": a.card("the card discarded")}),
+        ActionType.CALL: ActionSpec(
+            {
+                "seat": a.seat(),
+                "discard": a.card(
+                    "the sixth card discarded with a 5-card combination", required=False
+                ),
+            },
+            "Call with a winning combination (clause 5 of docs/rules/paiute.md).",
+        ),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,9 +94,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino.rules.cards import SUIT_NAMES, Card, parse_card, standard_deck
+from casino.rules.actions import decode
+from casino.rules.cards import SUIT_NAMES, Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
-from casino.rules.options import beyond_maximum
 from casino.rules.palace_poker.config import (
     FEWEST_PLAYERS,
     GROUP_SIZE,
@@ -113,6 +113,7 @@ from casino.rules.palace_poker.config import (
 )
 from casino.rules.palace_poker.hands import PokerValue, best_hand
 from casino.rules.palace_poker.ops import (
+    ACTIONS,
     BATTLE_ACTIONS,
     TURN_ACTIONS,
     ActionType,
@@ -142,7 +143,6 @@ from casino.rules.palace_poker.rules import (
 )
 from casino.rules.pots import clockwise_from, split_pot
 from casino.rules.rake import RakeKind, rake_words
-from casino.rules.reading import action_cards
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 __all__ = [
@@ -712,83 +712,29 @@ class PalaceHand:
             self._apply(action)
 
     def _apply(self, action: Mapping[str, Any]) -> None:
-        if not isinstance(action, Mapping):
-            raise RuleError('an action must be an object such as {"seat": 3, "type": "stay"}')
-        seat = action.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
-            raise RuleError(f"an action needs the seat that acts (a seat number), got {seat!r}")
-        raw_type = action.get("type")
-        if raw_type not in tuple(ActionType):
-            raise RuleError(
-                f"seat {seat}: unknown action type {raw_type!r}: use buy, discard, battle, stay, "
-                "fold, call or raise"
-            )
-        kind = ActionType(raw_type)
-        known = {
-            ActionType.BUY: ("seat", "type", "card", "discard"),
-            ActionType.DISCARD: ("seat", "type", "cards"),
-            ActionType.BATTLE: ("seat", "type", "target", "amount"),
-            ActionType.STAY: ("seat", "type"),
-            ActionType.FOLD: ("seat", "type"),
-            ActionType.CALL: ("seat", "type", "amount"),
-            ActionType.RAISE: ("seat", "type", "amount"),
-        }[kind]
-        unknown = [str(key) for key in action if key not in known]
-        if unknown:
-            raise RuleError(f"seat {seat}: unknown field '{unknown[0]}' in a {kind} action")
+        decoded = decode(action, ACTIONS)
+        seat, kind = decoded.seat, ActionType(decoded.type)
         if kind is ActionType.BUY:
-            raw_card = action.get("card")
-            if raw_card is None:
-                raise RuleError(f"seat {seat}: a buy needs 'card', the stock card turned")
-            try:
-                card = parse_card(raw_card)
-            except RuleError as error:
-                raise RuleError(f"seat {seat}: {error.problems[0].message} (in card)") from None
-            raw_discard = action.get("discard")
-            discard = () if raw_discard is None else action_cards(raw_discard, "discard", seat)
-            self.buy(seat, card, discard)
+            self.buy(seat, decoded.card("card"), decoded.cards("discard"))
         elif kind is ActionType.DISCARD:
-            raw_cards = action.get("cards")
-            if raw_cards is None:
-                raise RuleError(f"seat {seat}: a discard needs 'cards', the soldiers thrown away")
-            self.discard(seat, action_cards(raw_cards, "cards", seat))
+            self.discard(seat, decoded.cards("cards"))
         elif kind is ActionType.BATTLE:
-            target = action.get("target")
-            if not isinstance(target, int) or isinstance(target, bool):
-                raise RuleError(
-                    f"seat {seat}: a battle needs 'target', the defender's seat, got {target!r}"
-                )
-            amount = self._read_amount(action, seat, "a battle needs 'amount', the bet")
-            self.battle(seat, target, amount)
+            self.battle(seat, decoded.number("target"), decoded.number("amount"))
         elif kind is ActionType.STAY:
             self.stay(seat)
         elif kind is ActionType.FOLD:
             self.fold(seat)
         elif kind is ActionType.CALL:
-            if action.get("amount") is not None:
+            amount = decoded.number_or_none("amount")
+            if amount is not None:
                 self.verify_call(seat)
                 assert self._battle is not None
                 owed = min(self._battle.owed, self._players[seat].stack)
-                if action.get("amount") != owed:
-                    raise RuleError(
-                        f"seat {seat} calls {action.get('amount')!r} but the call is {owed}"
-                    )
+                if amount != owed:
+                    raise RuleError(f"seat {seat} calls {amount!r} but the call is {owed}")
             self.call(seat)
         else:
-            amount = self._read_amount(
-                action, seat, "a raise needs 'amount', the raise on top of the call"
-            )
-            self.raise_(seat, amount)
-
-    @staticmethod
-    def _read_amount(action: Mapping[str, Any], seat: int, words: str) -> int:
-        amount = action.get("amount")
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-            raise RuleError(f"seat {seat}: {words} as a whole number, got {amount!r}")
-        too_big = beyond_maximum(amount, f"seat {seat}: the amount")
-        if too_big is not None:
-            raise RuleError(too_big)
-        return amount
+            self.raise_(seat, decoded.number("amount"))
 
     # ------------------------------------------------------------------ settlement
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from casino.rules import schemas as s
+from casino.rules.actions import schemas
 from casino.rules.contract import JSON, Game, Opening, TableView, register
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import MAX_AMOUNT, is_int
@@ -15,6 +16,7 @@ from casino.rules.settlement import Settlement
 
 from . import GAME_CODE, GAME_NAME, PalaceHand, evaluate
 from .config import Structure, parse_config
+from .ops import ACTIONS
 from .rules import PalaceRules, default_rules, parse_rules
 
 LIMIT_AMOUNTS = ("small_bet", "big_bet")
@@ -59,41 +61,8 @@ class PalacePoker(DealerButton, Game):
         },
         required=["players"],
     )
-    action_schemas = {
-        "buy": s.action(
-            "buy",
-            {
-                "seat": s.seat(),
-                "card": s.card("the soldier bought"),
-                "discard": s.card("a soldier discarded to make room"),
-            },
-            required=["seat", "card"],
-        ),
-        "discard": s.action(
-            "discard",
-            {"seat": s.seat(), "cards": s.cards("soldiers discarded", least=1)},
-            required=["seat", "cards"],
-        ),
-        "battle": s.action(
-            "battle",
-            {
-                "seat": s.seat(),
-                "target": s.seat("the player attacked"),
-                "amount": _amount("the bet"),
-            },
-            required=["seat", "target", "amount"],
-        ),
-        "call": s.action(
-            "call",
-            {"seat": s.seat(), "amount": _amount("what is owed (optional check)")},
-            required=["seat"],
-        ),
-        "raise": s.action(
-            "raise", {"seat": s.seat(), "amount": _amount("the raise")}, required=["seat", "amount"]
-        ),
-        "stay": s.action("stay", {"seat": s.seat()}, required=["seat"]),
-        "fold": s.action("fold", {"seat": s.seat()}, required=["seat"]),
-    }
+    action_table = ACTIONS
+    action_schemas = schemas(ACTIONS)
     record_schema = s.obj(
         {
             "structure": s.choice([str(x) for x in Structure], "limit or no_limit"),

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeAlias
 
+from casino.rules import actions as a
+from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 
 
@@ -52,6 +54,43 @@ class ActionType(StrEnum):
 
 TURN_ACTIONS = (ActionType.BUY, ActionType.DISCARD, ActionType.BATTLE, ActionType.STAY)
 BATTLE_ACTIONS = (ActionType.CALL, ActionType.RAISE)
+
+#: The hand's actions (:mod:`casino.rules.actions`): decoded by ``PalaceHand.apply``, shown in
+#: the API document.
+ACTIONS = ActionTable(
+    {
+        ActionType.BUY: ActionSpec(
+            {
+                "seat": a.seat(),
+                "card": a.card("the stock card turned"),
+                "discard": a.cards("soldiers discarded to make room", required=False),
+            },
+            "Buy the stock's top card as a soldier (clause 6 of docs/rules/palace-poker.md).",
+        ),
+        ActionType.DISCARD: ActionSpec(
+            {"seat": a.seat(), "cards": a.cards("the soldiers thrown away")}
+        ),
+        ActionType.BATTLE: ActionSpec(
+            {
+                "seat": a.seat(),
+                "target": a.seat("the defender's seat"),
+                "amount": a.amount("the bet", minimum=0),
+            },
+            "Attack another player (clause 8 of docs/rules/palace-poker.md).",
+        ),
+        ActionType.STAY: ActionSpec({"seat": a.seat()}),
+        ActionType.FOLD: ActionSpec({"seat": a.seat()}),
+        ActionType.CALL: ActionSpec(
+            {
+                "seat": a.seat(),
+                "amount": a.amount("what is owed (checked if given)", minimum=0, required=False),
+            }
+        ),
+        ActionType.RAISE: ActionSpec(
+            {"seat": a.seat(), "amount": a.amount("the raise on top of the call", minimum=0)}
+        ),
+    }
+)
 
 
 class Standing(StrEnum):

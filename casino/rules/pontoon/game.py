@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from casino.rules import schemas as s
+from casino.rules.actions import schemas
 from casino.rules.contract import (
     JSON,
     Change,
@@ -29,34 +30,11 @@ from casino.rules.settlement import Settlement
 from . import evaluate
 from .config import PontoonConfig, check_config
 from .hand import PontoonHand
-from .ops import ACTION_FIELDS, GAME_CODE, GAME_NAME
+from .ops import ACTIONS, GAME_CODE, GAME_NAME
 from .rules import PontoonRules, default_rules, parse_rules
 
 STAKES = ("stake_min", "stake_max")
 KITTY = ("kitty_min", "kitty_max")
-
-_FIELD_SCHEMAS: dict[str, JSON] = {
-    "seat": s.seat("the seat the step concerns"),
-    "card": s.card(),
-    "hand": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 3,
-        "description": "the seat's hand, from 0",
-    },
-    "amount": s.amount("the amount"),
-    "buyer": s.seat("the seat buying the bank"),
-    "price": s.amount("the price paid for the bank"),
-}
-_REQUIRED = {
-    "deal": ["seat", "card"],
-    "stake": ["seat", "amount"],
-    "shoot": ["seat", "amount"],
-    "buy": ["seat", "amount", "card"],
-    "twist": ["seat", "card"],
-    "draw": ["seat", "card"],
-    "sell_bank": ["seat", "buyer", "price"],
-}
 
 
 class Pontoon(Game):
@@ -83,14 +61,8 @@ class Pontoon(Game):
     )
     rules_schema = s.from_defaults(default_rules())
     open_schema = s.obj({"kitty": s.amount("Shoot Pontoon: the kitty a new banker puts up")})
-    action_schemas = {
-        str(kind): s.action(
-            str(kind),
-            {name: _FIELD_SCHEMAS[name] for name in fields if name != "type"},
-            required=_REQUIRED.get(str(kind), ["seat"]),
-        )
-        for kind, fields in ACTION_FIELDS.items()
-    }
+    action_table = ACTIONS
+    action_schemas = schemas(ACTIONS)
     table_action_schemas = {
         "choose_banker": s.action(
             "choose_banker",

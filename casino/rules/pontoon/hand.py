@@ -23,12 +23,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino.rules.cards import ACE, Card, parse_card, standard_deck
+from casino.rules.actions import decode
+from casino.rules.cards import ACE, Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.options import beyond_maximum, is_int
 from casino.rules.pontoon.config import PontoonConfig, check_config
 from casino.rules.pontoon.ops import (
-    ACTION_FIELDS,
+    ACTIONS,
     FIRST_CARD_SHOOT,
     GAME_CODE,
     SHOOT_BEFORE_CARDS,
@@ -828,48 +829,31 @@ class PontoonHand:
             self._apply(action)
 
     def _apply(self, action: Mapping[str, Any]) -> None:
-        if not isinstance(action, Mapping):
-            raise RuleError('an action must be an object such as {"type": "stick", "seat": 3}')
-        seat = action.get("seat")
-        if not is_int(seat) or seat < 1:
-            raise RuleError(f"an action needs the seat it concerns (a seat number), got {seat!r}")
-        raw_type = action.get("type")
-        if raw_type not in tuple(ActionType):
-            names = ", ".join(str(kind) for kind in ActionType)
-            raise RuleError(f"seat {seat}: unknown action type {raw_type!r}: use {names}")
-        kind = ActionType(raw_type)
-        unknown = [str(key) for key in action if key not in ACTION_FIELDS[kind]]
-        if unknown:
-            raise RuleError(f"seat {seat}: unknown field '{unknown[0]}' in a {kind} action")
-        hand = action.get("hand")
-        if hand is not None and (not is_int(hand) or hand < 0):
-            raise RuleError(f"seat {seat}: hand must be a hand number from 0, got {hand!r}")
+        decoded = decode(action, ACTIONS)
+        seat, kind = decoded.seat, ActionType(decoded.type)
         if kind is ActionType.DEAL:
-            self.deal(seat, _card(action, seat, kind), hand)
+            self.deal(seat, decoded.card("card"), decoded.number_or_none("hand"))
         elif kind is ActionType.STAKE:
-            self.stake(seat, _amount(action, "amount", seat, kind))
+            self.stake(seat, decoded.number("amount"))
         elif kind is ActionType.SHOOT:
-            self.shoot(seat, _amount(action, "amount", seat, kind), hand)
+            self.shoot(seat, decoded.number("amount"), decoded.number_or_none("hand"))
         elif kind is ActionType.NO_SHOOT:
             self.no_shoot(seat)
         elif kind is ActionType.SPLIT:
-            self.split(seat, hand)
+            self.split(seat, decoded.number_or_none("hand"))
         elif kind is ActionType.BUY:
-            amount = _amount(action, "amount", seat, kind)
-            self.buy(seat, amount, _card(action, seat, kind), hand)
+            hand = decoded.number_or_none("hand")
+            self.buy(seat, decoded.number("amount"), decoded.card("card"), hand)
         elif kind is ActionType.TWIST:
-            self.twist(seat, _card(action, seat, kind), hand)
+            self.twist(seat, decoded.card("card"), decoded.number_or_none("hand"))
         elif kind is ActionType.STICK:
-            self.stick(seat, hand)
+            self.stick(seat, decoded.number_or_none("hand"))
         elif kind is ActionType.DRAW:
-            self.draw(seat, _card(action, seat, kind))
+            self.draw(seat, decoded.card("card"))
         elif kind is ActionType.STAND:
             self.stand(seat)
         else:
-            buyer = action.get("buyer")
-            if not is_int(buyer):
-                raise RuleError(f"seat {seat}: a sale names the buyer's seat, got {buyer!r}")
-            self.sell_bank(seat, buyer, _amount(action, "price", seat, kind))
+            self.sell_bank(seat, decoded.number("buyer"), decoded.number("price"))
 
     # ------------------------------------------------------------------ settlement
 
@@ -1137,21 +1121,3 @@ def _can(verify: Callable[..., None], *args: Any) -> bool:
     except RuleError:
         return False
     return True
-
-
-def _card(action: Mapping[str, Any], seat: int, kind: ActionType) -> Card:
-    value = action.get("card")
-    if value is None:
-        raise RuleError(f"seat {seat}: a {kind} needs the card dealt (such as 'Ah')")
-    try:
-        return parse_card(value)
-    except RuleError as error:
-        raise RuleError(f"seat {seat}: {error.problems[0].message}") from None
-
-
-def _amount(action: Mapping[str, Any], key: str, seat: int, kind: ActionType) -> int:
-    value = action.get(key)
-    if not is_int(value):
-        raise RuleError(f"seat {seat}: a {kind} needs '{key}' as a whole amount, got {value!r}")
-    number: int = value
-    return number

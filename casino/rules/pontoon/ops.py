@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeAlias
 
+from casino.rules import actions as a
+from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 
 GAME_CODE = "pontoon"
@@ -72,19 +74,64 @@ class HandStatus(StrEnum):
     NOT_PLAYED = "not_played"  # the banker, when every player's hand went bust
 
 
-ACTION_FIELDS: dict[ActionType, tuple[str, ...]] = {
-    ActionType.DEAL: ("seat", "type", "card", "hand"),
-    ActionType.STAKE: ("seat", "type", "amount"),
-    ActionType.SHOOT: ("seat", "type", "amount", "hand"),
-    ActionType.NO_SHOOT: ("seat", "type"),
-    ActionType.SPLIT: ("seat", "type", "hand"),
-    ActionType.BUY: ("seat", "type", "hand", "amount", "card"),
-    ActionType.TWIST: ("seat", "type", "hand", "card"),
-    ActionType.STICK: ("seat", "type", "hand"),
-    ActionType.DRAW: ("seat", "type", "card"),
-    ActionType.STAND: ("seat", "type"),
-    ActionType.SELL_BANK: ("seat", "type", "buyer", "price"),
-}
+_SEAT = "the seat it concerns"
+#: The hand's actions (:mod:`casino.rules.actions`): decoded by ``PontoonHand.apply``, shown in
+#: the API document. ``hand`` (a split seat's hand, from 0) may be left out for the hand in play.
+ACTIONS = ActionTable(
+    {
+        ActionType.DEAL: ActionSpec(
+            {
+                "seat": a.seat(_SEAT),
+                "card": a.card("the card dealt"),
+                "hand": a.hand("a split hand's index (its second card)", most=3),
+            },
+            "A card dealt to a player or the banker, as it is dealt.",
+        ),
+        ActionType.STAKE: ActionSpec({"seat": a.seat(_SEAT), "amount": a.amount("the stake")}),
+        ActionType.SHOOT: ActionSpec(
+            {
+                "seat": a.seat(_SEAT),
+                "amount": a.amount("the shoot bet"),
+                "hand": a.hand("the seat's hand, from 0", most=3),
+            },
+            "A shoot bet (clause 17 of docs/rules/pontoon.md).",
+        ),
+        ActionType.NO_SHOOT: ActionSpec({"seat": a.seat(_SEAT)}),
+        ActionType.SPLIT: ActionSpec(
+            {"seat": a.seat(_SEAT), "hand": a.hand("the seat's hand, from 0", most=3)}
+        ),
+        ActionType.BUY: ActionSpec(
+            {
+                "seat": a.seat(_SEAT),
+                "hand": a.hand("the seat's hand, from 0", most=3),
+                "amount": a.amount("the price of the card bought"),
+                "card": a.card("the card bought"),
+            }
+        ),
+        ActionType.TWIST: ActionSpec(
+            {
+                "seat": a.seat(_SEAT),
+                "hand": a.hand("the seat's hand, from 0", most=3),
+                "card": a.card("the card twisted"),
+            }
+        ),
+        ActionType.STICK: ActionSpec(
+            {"seat": a.seat(_SEAT), "hand": a.hand("the seat's hand, from 0", most=3)}
+        ),
+        ActionType.DRAW: ActionSpec(
+            {"seat": a.seat(_SEAT), "card": a.card("the card the banker draws")}
+        ),
+        ActionType.STAND: ActionSpec({"seat": a.seat(_SEAT)}),
+        ActionType.SELL_BANK: ActionSpec(
+            {
+                "seat": a.seat(_SEAT),
+                "buyer": a.seat("the seat buying the bank"),
+                "price": a.amount("the price paid for the bank"),
+            },
+            "The banker sells the bank after the hand (clause 16 of docs/rules/pontoon.md).",
+        ),
+    }
+)
 
 
 def nth(number: int) -> str:

@@ -1,0 +1,490 @@
+"""One JSON action decoder for every game, driven by the game's action table.
+
+A game declares its hand actions once, as an :class:`ActionTable`: for each action type, its
+fields (each with a :class:`Kind`: a seat, a card, a list of cards, an amount, a hand index or
+a choice among values, required or optional) and a description. From that one table:
+
+* :func:`decode` reads a JSON action into a :class:`Decoded` (its type and its typed values:
+  :class:`~casino.rules.cards.Card` objects for cards, ``int`` for seats, amounts and hand
+  indexes), reporting every problem with the envelope at once: not an object, an unknown type
+  (naming the types), unknown fields, missing required fields, values of the wrong kind or
+  outside the kind's bounds;
+* :func:`schemas` writes each action's JSON schema (OpenAPI 3.0 dialect, with the builders of
+  :mod:`casino.rules.schemas`), which the API document shows.
+
+So what the document says an action looks like is exactly what the engine reads. Whether an
+action is legal now (whose turn, the betting bounds, a card already seen, the chip multiple,
+the clause it breaks) is the game's business, once the action is decoded.
+
+Messages name the acting seat first (``seat 4: ...``) when it can be read, so a dealer sees
+whose action was refused. Problems carry their path inside the action (``to``,
+``receive[2]``); a hand reports them all at ``action`` (live) or ``actions[3]`` (replayed)
+with :func:`~casino.rules.errors.reported_at` and :func:`~casino.rules.errors.action_path`.
+
+Null: an optional field is nullable unless said otherwise, and null means the field is left
+out (what every engine has always read, so stored hands replay). A required field must be
+given; it may be null only when declared ``nullable``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from . import schemas as s
+from .cards import Card, parse_card
+from .errors import Problems, RuleError
+from .options import beyond_maximum, is_int
+
+JSON = dict[str, Any]
+
+#: The highest seat number an action may name (the API document's bound on every seat).
+MAX_SEAT = 99
+#: The longest text of a refused value a message repeats (longer values are cut short).
+SHOWN = 60
+
+
+class Kind(StrEnum):
+    SEAT = "seat"  # a seat number, 1 to MAX_SEAT
+    CARD = "card"  # one card: 'Ah'
+    CARDS = "cards"  # a list of cards, optionally with a least and a most count
+    AMOUNT = "amount"  # whole minor units from a minimum (1 unless told) to MAX_AMOUNT
+    HAND = "hand"  # a hand index from 0, optionally with a most
+    CHOICE = "choice"  # one of a few words
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of an action: its kind, what it is (``description``, shown in the API
+    document and in messages: "a raise needs 'to', <description> as a whole number"), whether
+    it must be given, whether null is accepted, and the kind's bounds."""
+
+    kind: Kind
+    description: str
+    required: bool = True
+    nullable: bool = False
+    least: int | None = None  # amount: the minimum; cards: the fewest cards
+    most: int | None = None  # cards: the most cards; hand: the highest index
+    values: tuple[str, ...] = ()  # choice: the words allowed
+
+    def __post_init__(self) -> None:
+        if self.kind is Kind.CHOICE and not self.values:
+            raise ValueError("a choice field needs the values it allows")
+        if self.kind is Kind.AMOUNT and (self.least is None or self.least < 0):
+            raise ValueError("an amount field needs a minimum of 0 or more")
+
+
+def _nullable(required: bool, nullable: bool | None) -> bool:
+    return not required if nullable is None else nullable
+
+
+def seat(
+    description: str = "the seat that acts",
+    *,
+    required: bool = True,
+    nullable: bool | None = None,
+) -> Field:
+    """A seat number from 1 to :data:`MAX_SEAT`."""
+    return Field(Kind.SEAT, description, required, _nullable(required, nullable))
+
+
+def card(description: str, *, required: bool = True, nullable: bool | None = None) -> Field:
+    """One card, such as ``"Ah"`` (read by :func:`~casino.rules.cards.parse_card`)."""
+    return Field(Kind.CARD, description, required, _nullable(required, nullable))
+
+
+def cards(
+    description: str,
+    *,
+    least: int | None = None,
+    most: int | None = None,
+    required: bool = True,
+    nullable: bool | None = None,
+) -> Field:
+    """A list of cards, with ``least`` and ``most`` cards if given."""
+    return Field(Kind.CARDS, description, required, _nullable(required, nullable), least, most)
+
+
+def amount(
+    description: str,
+    *,
+    minimum: int = 1,
+    required: bool = True,
+    nullable: bool | None = None,
+) -> Field:
+    """Whole minor units from ``minimum`` to :data:`~casino.rules.options.MAX_AMOUNT` (the
+    smallest chip and the game's bounds are the game's to check)."""
+    return Field(Kind.AMOUNT, description, required, _nullable(required, nullable), minimum)
+
+
+def hand(
+    description: str,
+    *,
+    most: int | None = None,
+    required: bool = False,
+    nullable: bool | None = None,
+) -> Field:
+    """A hand index from 0 (to ``most`` if given)."""
+    return Field(Kind.HAND, description, required, _nullable(required, nullable), most=most)
+
+
+def choice(
+    values: Sequence[str],
+    description: str,
+    *,
+    required: bool = True,
+    nullable: bool | None = None,
+) -> Field:
+    """One of ``values``."""
+    return Field(
+        Kind.CHOICE, description, required, _nullable(required, nullable), values=tuple(values)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One action type: its fields in the order the document lists them, and what it does."""
+
+    fields: Mapping[str, Field]
+    description: str = ""
+
+
+class ActionTable(Mapping[str, ActionSpec]):
+    """A game's hand actions by type, in the order messages name them.
+
+    ``actor`` is the field naming the seat that acts (``seat``): every action has it, it is a
+    required seat, and messages start with it (``seat 4: ...``) once it can be read.
+    """
+
+    def __init__(self, actions: Mapping[str, ActionSpec], *, actor: str | None = "seat") -> None:
+        if not actions:
+            raise ValueError("an action table needs at least one action")
+        for kind, spec in actions.items():
+            if "type" in spec.fields:
+                raise ValueError(f"{kind}: 'type' is the action's type, not one of its fields")
+            if actor is not None:
+                found = spec.fields.get(actor)
+                if found is None or found.kind is not Kind.SEAT or not found.required:
+                    raise ValueError(f"{kind}: the actor {actor!r} must be a required seat field")
+        self._actions = {str(kind): spec for kind, spec in actions.items()}
+        self.actor = actor
+
+    def __getitem__(self, kind: str) -> ActionSpec:
+        return self._actions[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __repr__(self) -> str:
+        return f"ActionTable({', '.join(self._actions)})"
+
+    @property
+    def example(self) -> str:
+        """A short action for messages: the first type that needs nothing but the actor."""
+        alone = [self.actor] if self.actor else []
+        kind = next(
+            (
+                kind
+                for kind, spec in self._actions.items()
+                if [name for name, f in spec.fields.items() if f.required] == alone
+            ),
+            next(iter(self._actions)),
+        )
+        return f'{{"type": "{kind}", "{self.actor}": 3}}' if self.actor else f'{{"type": "{kind}"}}'
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """A decoded action: its ``type`` and the typed value of each of its fields (None for an
+    optional field left out or null; an optional list of cards left out is empty)."""
+
+    type: str
+    values: Mapping[str, object] = field(default_factory=dict)
+    actor: str | None = "seat"
+
+    @property
+    def seat(self) -> int:
+        """The seat that acts."""
+        if self.actor is None:
+            raise LookupError("this action table names no seat that acts")
+        return self.number(self.actor)
+
+    def _value(self, name: str) -> object:
+        if name not in self.values:
+            raise LookupError(f"a {self.type} action has no field {name!r}")
+        return self.values[name]
+
+    def number(self, name: str) -> int:
+        """A seat, amount or hand index that was given."""
+        value = self.number_or_none(name)
+        if value is None:
+            raise LookupError(f"{name!r} was not given in this {self.type} action")
+        return value
+
+    def number_or_none(self, name: str) -> int | None:
+        value = self._value(name)
+        assert value is None or is_int(value), name
+        return value
+
+    def card(self, name: str) -> Card:
+        value = self.card_or_none(name)
+        if value is None:
+            raise LookupError(f"{name!r} was not given in this {self.type} action")
+        return value
+
+    def card_or_none(self, name: str) -> Card | None:
+        value = self._value(name)
+        assert value is None or isinstance(value, Card), name
+        return value
+
+    def cards(self, name: str) -> tuple[Card, ...]:
+        value = self._value(name)
+        if value is None:
+            return ()
+        assert isinstance(value, tuple), name
+        return value
+
+    def text(self, name: str) -> str:
+        """A choice's word that was given."""
+        value = self.text_or_none(name)
+        if value is None:
+            raise LookupError(f"{name!r} was not given in this {self.type} action")
+        return value
+
+    def text_or_none(self, name: str) -> str | None:
+        value = self._value(name)
+        assert value is None or isinstance(value, str), name
+        return value
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def decode(action: object, table: ActionTable) -> Decoded:
+    """Read one JSON action by ``table``; a RuleError naming every problem otherwise."""
+    if not isinstance(action, Mapping):
+        raise RuleError(f"an action must be an object such as {table.example}")
+    problems = Problems()
+    raw_type = action.get("type")
+    spec = table.get(raw_type) if isinstance(raw_type, str) else None
+    who = ""
+    if table.actor is not None:
+        actor = (spec or next(iter(table.values()))).fields[table.actor]
+        value = action.get(table.actor)
+        if _is_seat(value):
+            who = f"seat {value}: "
+        else:
+            problems.add(
+                table.actor,
+                f"an action needs {actor.description} (a seat number), got {_shown(value)}",
+            )
+    if spec is None:
+        problems.add("type", f"{who}unknown action type {_shown(raw_type)}: use {_either(table)}")
+        problems.raise_if_any()
+    assert spec is not None and isinstance(raw_type, str)
+    for key in action:
+        if key != "type" and key not in spec.fields:
+            problems.add(str(key), f"{who}unknown field {_key(key)} in a {raw_type} action")
+    values: dict[str, object] = {}
+    for name, declared in spec.fields.items():
+        if name == table.actor:
+            values[name] = action.get(name) if who else None
+            continue
+        values[name] = _read(action, name, declared, _Where(who, raw_type, name), problems)
+    problems.raise_if_any()
+    return Decoded(raw_type, values, table.actor)
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Who acts, in which type of action, and the field read: the words of a message."""
+
+    who: str
+    kind: str
+    name: str
+
+    @property
+    def needs(self) -> str:
+        return f"{self.who}a {self.kind} needs '{self.name}'"
+
+    @property
+    def whose(self) -> str:
+        return f"{self.who}a {self.kind}'s '{self.name}'"
+
+
+def _read(
+    action: Mapping[str, Any], name: str, declared: Field, where: _Where, problems: Problems
+) -> object:
+    """The typed value of one field (None when left out, null or refused)."""
+    value = action.get(name)
+    if value is None:
+        if declared.required and (name not in action or not declared.nullable):
+            problems.add(name, _missing(declared, where))
+        elif name in action and not declared.nullable:
+            problems.add(name, _wrong(declared, where, value))
+        return None
+    if declared.kind is Kind.CARD:
+        try:
+            return parse_card(value)
+        except RuleError as error:
+            problems.add(name, f"{where.who}{error.problems[0].message} (in {name})")
+            return None
+    if declared.kind is Kind.CARDS:
+        return _cards(value, name, declared, where, problems)
+    if declared.kind is Kind.AMOUNT:
+        return _amount(value, name, declared, where, problems)
+    if declared.kind is Kind.CHOICE:
+        if value in declared.values:
+            return value
+    elif _whole_in(value, declared):
+        return value
+    problems.add(name, _wrong(declared, where, value))
+    return None
+
+
+def _whole_in(value: object, declared: Field) -> bool:
+    """A seat or hand index within the kind's bounds."""
+    if declared.kind is Kind.SEAT:
+        return _is_seat(value)
+    return is_int(value) and value >= 0 and (declared.most is None or value <= declared.most)
+
+
+def _missing(declared: Field, where: _Where) -> str:
+    if declared.kind in (Kind.CARD, Kind.CARDS):
+        return f"{where.needs}, {declared.description}"
+    return _wrong(declared, where, None)
+
+
+def _wrong(declared: Field, where: _Where, value: object) -> str:
+    """The message for a value of the wrong kind (or out of a seat's or hand's range)."""
+    got = _shown(value)
+    if declared.kind is Kind.SEAT:
+        return f"{where.needs}, {declared.description} (a seat number), got {got}"
+    if declared.kind is Kind.HAND:
+        upto = f" to {declared.most}" if declared.most is not None else ""
+        return f"{where.needs}, {declared.description} (a hand number from 0{upto}), got {got}"
+    if declared.kind is Kind.AMOUNT:
+        return f"{where.needs}, {declared.description} as a whole number, got {got}"
+    if declared.kind is Kind.CHOICE:
+        words = _either(f"'{word}'" for word in declared.values)
+        return f"{where.who}a {where.kind}'s {where.name} is {words}, got {got}"
+    if declared.kind is Kind.CARD:
+        return f"{where.who}unknown card {got} (in {where.name})"
+    return f"{where.who}cards must be a list of cards such as ['Ah', 'Td'] (in {where.name})"
+
+
+def _amount(
+    value: object, name: str, declared: Field, where: _Where, problems: Problems
+) -> int | None:
+    if not is_int(value):
+        problems.add(name, _wrong(declared, where, value))
+        return None
+    least = declared.least if declared.least is not None else 1
+    if value < least:
+        problems.add(name, f"{where.whose} must be at least {least}, got {value}")
+        return None
+    too_big = beyond_maximum(value, where.whose)
+    if too_big is not None:
+        problems.add(name, too_big)
+        return None
+    return value
+
+
+def _cards(
+    value: object, name: str, declared: Field, where: _Where, problems: Problems
+) -> tuple[Card, ...] | None:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        problems.add(name, _wrong(declared, where, value))
+        return None
+    read: list[Card] = []
+    bad = False
+    for index, text in enumerate(value):
+        try:
+            read.append(parse_card(text))
+        except RuleError as error:
+            bad = True
+            message = error.problems[0].message
+            problems.add(f"{name}[{index}]", f"{where.who}{message} (in {name})")
+    count, least, most = len(value), declared.least, declared.most
+    wrong_count = None
+    if least is not None and least == most and count != least:
+        wrong_count = f"{_cards_count(least)} needed, got {count}"
+    elif least is not None and count < least:
+        wrong_count = f"at least {_cards_count(least)} needed, got {count}"
+    elif most is not None and count > most:
+        wrong_count = f"at most {_cards_count(most)} allowed, got {count}"
+    if wrong_count is not None:
+        problems.add(name, f"{where.who}{wrong_count} (in {name})")
+    return None if bad or wrong_count else tuple(read)
+
+
+def _cards_count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _is_seat(value: object) -> bool:
+    return is_int(value) and 1 <= value <= MAX_SEAT
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut short for a long value."""
+    text = repr(value)
+    return text if len(text) <= SHOWN else f"{text[: SHOWN - 3]}..."
+
+
+def _key(key: object) -> str:
+    text = str(key)
+    return f"'{text}'" if len(text) <= SHOWN else f"'{text[: SHOWN - 3]}...'"
+
+
+def _either(words: Iterable[str]) -> str:
+    """``a, b or c``."""
+    listed = [str(word) for word in words]
+    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
+
+
+# ---------------------------------------------------------------- schemas
+
+
+def field_schema(declared: Field) -> JSON:
+    """One field's JSON schema (OpenAPI 3.0 dialect)."""
+    text = declared.description
+    schema: JSON
+    if declared.kind is Kind.SEAT:
+        schema = s.seat(text)
+        schema["maximum"] = MAX_SEAT
+    elif declared.kind is Kind.CARD:
+        schema = s.card(text)
+    elif declared.kind is Kind.CARDS:
+        schema = s.cards(text, least=declared.least, most=declared.most)
+    elif declared.kind is Kind.AMOUNT:
+        schema = s.amount(text, minimum=declared.least if declared.least is not None else 1)
+    elif declared.kind is Kind.HAND:
+        schema = {"type": "integer", "minimum": 0, "description": text}
+        if declared.most is not None:
+            schema["maximum"] = declared.most
+    else:
+        schema = s.choice(declared.values, text)
+    if declared.nullable:
+        schema = s.nullable(schema)
+        if "enum" in schema:
+            schema["enum"] = [*schema["enum"], None]
+    return schema
+
+
+def schemas(table: ActionTable) -> dict[str, JSON]:
+    """Each action's JSON schema by type: ``{"type": kind, ...fields}``, no other field."""
+    return {
+        kind: s.action(
+            kind,
+            {name: field_schema(declared) for name, declared in spec.fields.items()},
+            required=[name for name, declared in spec.fields.items() if declared.required],
+            description=spec.description,
+        )
+        for kind, spec in table.items()
+    }
