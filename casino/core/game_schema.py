@@ -66,6 +66,13 @@ def _set_body(result: JSON, path: str, schema: JSON, examples: JSON | None = Non
     )
 
 
+def _set_response(result: JSON, path: str, code: str, schema: JSON) -> None:
+    operation = result.get("paths", {}).get(path, {}).get("post")
+    if operation is None or code not in operation["responses"]:
+        return
+    operation["responses"][code]["content"] = {ACTION: {"schema": schema}}
+
+
 def _game_components(game: Game) -> tuple[JSON, dict[str, list[str]]]:
     """The game's components and the names of those each operation's body chooses from."""
     name = component_name(game)
@@ -117,6 +124,12 @@ def _game_components(game: Game) -> tuple[JSON, dict[str, list[str]]]:
         "required": ["changes"],
         "additionalProperties": False,
     }
+    schemas[f"{name}Result"] = {
+        "allOf": [
+            _ref("SettlementResult"),
+            _described(game.result_schema, game, "its own figures in a settlement"),
+        ]
+    }
     evaluate = copy.deepcopy(schemas[f"{name}Record"])
     evaluate.setdefault("properties", {})["rules"] = _ref(f"{name}Rules")
     schemas[f"{name}Evaluate"] = evaluate
@@ -126,6 +139,7 @@ def _game_components(game: Game) -> tuple[JSON, dict[str, list[str]]]:
         "open": [f"{name}Open"],
         "evaluate": [f"{name}Evaluate"],
         "settle": [f"{name}Record"] if game.record_settled else [],
+        "results": [f"{name}Result"],
         "actions": [],
         "table_actions": [],
     }
@@ -205,6 +219,9 @@ def add_games(result: JSON, generator: Any, request: Any, public: bool) -> JSON:
         _one_of(refs("evaluate"), "the game's whole record, with optional rules overrides"),
         examples,
     )
+    results = _one_of(refs("results"), "the settlement, with the game's own figures")
+    _set_response(result, "/api/v1/games/{code}/evaluate/", "200", results)
+    _set_response(result, "/api/v1/hands/{id}/settle/", "201", results)
     evaluate = result.get("paths", {}).get("/api/v1/games/{code}/evaluate/", {}).get("post")
     for parameter in (evaluate or {}).get("parameters", []):
         if parameter.get("name") == "code":

@@ -234,6 +234,9 @@ class Game:
     action_table: ClassVar[ActionTable | None] = None
     table_action_schemas: ClassVar[dict[str, JSON]] = {}
     record_schema: ClassVar[JSON] = {"type": "object"}
+    #: The game's own figures in a settlement, beside the seats, the house, the rake and the
+    #: explanation every settlement has (stored with the result as JSON; no column per game).
+    result_schema: ClassVar[JSON] = {"type": "object"}
     #: A record that settles (for the API document's example and the documentation tests).
     record_example: ClassVar[JSON | None] = None
     #: The demo floor's table of this game (``manage.py load_demo``): name, seat_count,

@@ -106,3 +106,16 @@ def from_defaults(
             prop["description"] = descriptions[key]
         properties[key] = prop
     return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def integers(description: str) -> JSON:
+    return {"type": "array", "items": {"type": "integer"}, "description": description}
+
+
+def result(properties: Mapping[str, JSON], *, required: Sequence[str] = ()) -> JSON:
+    """A game's own figures beside a settlement's seats, house, rake and explanation (open:
+    the common fields sit beside them)."""
+    schema: JSON = {"type": "object", "properties": dict(properties)}
+    if required:
+        schema["required"] = list(required)
+    return schema

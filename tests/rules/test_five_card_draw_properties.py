@@ -27,6 +27,7 @@ from casino.rules.five_card_draw import (
     parse_config,
     standard_posts,
 )
+from tests.rules.typed import assert_typed
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -135,6 +136,7 @@ def test_random_legal_hands_conserve_chips_deal_no_card_twice_and_replay_the_sam
     rules = DrawRules.from_dict(raw_rules)
     hand = play(data, record, rules)
     settlement = hand.settle()
+    assert_typed(settlement)
 
     # Chips are conserved: the nets plus the rake are zero, and stacks end where they should.
     assert sum(seat.net for seat in settlement.seats) + settlement.rake == 0

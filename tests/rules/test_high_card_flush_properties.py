@@ -20,6 +20,7 @@ from casino.rules.cards import standard_deck
 from casino.rules.errors import RuleError
 from casino.rules.high_card_flush import Rules, evaluate
 from casino.rules.settlement import Settlement
+from tests.rules.typed import assert_typed
 
 DECK = tuple(str(card) for card in standard_deck())
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -150,6 +151,7 @@ def test_property_dead_hands_are_void_and_pay_no_rake(
     hand: tuple[dict[str, Any], dict[str, Any]],
 ) -> None:
     settlement = evaluate(*hand)
+    assert_typed(settlement)
     dealer = next(seat for seat in settlement.seats if str(seat.role) == "designated_player")
     against = {line.extra["against"] for line in dealer.lines}
     players = [seat for seat in settlement.seats if seat is not dealer]

@@ -33,6 +33,7 @@ from casino.rules.paiute import (
     replay_actions,
 )
 from tests.rules.rake_helpers import expected_rake, rake_schedules
+from tests.rules.typed import assert_typed
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LIMIT = 400
@@ -153,6 +154,7 @@ def test_random_legal_hands_conserve_chips_and_replay_exactly(
     if not hand.complete:
         return
     settlement = hand.settle()
+    assert_typed(settlement)
     settlement.check_conserved()
     data = settlement.to_dict()
     pot = config.ante * len(config.players)

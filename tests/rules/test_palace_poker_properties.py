@@ -29,6 +29,7 @@ from casino.rules.palace_poker import (
 from casino.rules.palace_poker.rules import PalaceRules
 from casino.rules.pots import clockwise_from
 from tests.rules.rake_helpers import expected_rake, rake_schedules
+from tests.rules.typed import assert_typed
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MOST_STEPS = 3000
@@ -164,6 +165,7 @@ def test_random_legal_hands_conserve_chips_and_replay_the_same(
     record, rules, seed = table
     hand = play(record, rules, seed)
     settlement = hand.settle()
+    assert_typed(settlement)
     settlement.check_conserved()
     total = sum(p["stack"] for p in record["players"])
     pot = settlement.to_dict()["pot"]

@@ -25,6 +25,7 @@ from casino.rules.pontoon import (
     PontoonRules,
     evaluate,
 )
+from tests.rules.typed import assert_typed
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -173,6 +174,7 @@ def test_random_legal_hands_conserve_chips_deal_no_card_twice_and_replay_the_sam
     rules = PontoonRules.from_dict(raw_rules)
     hand, ran_out = play(rng, config, rules)
     settlement = hand.settle()
+    assert_typed(settlement)
 
     # Chips are conserved, the kitty included: the nets sum to zero and the banker's net is
     # the players' losses, of which the shoot part is the kitty's change.

@@ -84,6 +84,19 @@ class FiveCardDraw(Game):
             description="A returning or new player's choice (clause 12 of docs/rules/five-card-draw-7a.md).",
         )
     }
+    result_schema = s.result(
+        {
+            "structure": s.choice([str(x) for x in Structure], "the betting structure"),
+            "button": s.seat("the button"),
+            "pots": {
+                "type": "array",
+                "items": {"type": "object"},
+                "description": "each pot: amount, eligible seats, winners, rake",
+            },
+            "showdown_order": s.integers("the seats in the order they showed"),
+        },
+        required=["structure", "button", "pots", "showdown_order"],
+    )
     record_schema = s.obj(
         {
             "structure": s.choice([str(x) for x in Structure], "the betting structure"),

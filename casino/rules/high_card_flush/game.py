@@ -137,6 +137,10 @@ class HighCardFlush(Game):
         },
         required=["seat", "cards", "ante"],
     )
+    result_schema = s.result(
+        {"order": s.integers("the seats in the order they settled against the bank (clause 13)")},
+        required=["order"],
+    )
     record_schema = s.obj(
         {
             "designated_player": s.obj(

@@ -44,6 +44,20 @@ class Paiute(DealerButton, Game):
     )
     action_table = ACTIONS
     action_schemas = schemas(ACTIONS)
+    result_schema = s.result(
+        {
+            "dealer": s.seat("the dealer"),
+            "order": s.integers("the play order"),
+            "ante": s.amount("the ante"),
+            "pot": s.amount("the pot"),
+            "wild_card": s.card("the upcard"),
+            "wild_rank": {"type": "string", "description": "the wild rank"},
+            "caller": s.seat("who called"),
+            "winners": s.integers("who shares the pot"),
+            "winning_hand": {"type": "string", "description": "the winning combination in words"},
+        },
+        required=["dealer", "pot", "caller", "winners"],
+    )
     record_schema = s.obj(
         {
             "dealer": s.seat(),

@@ -63,6 +63,21 @@ class PalacePoker(DealerButton, Game):
     )
     action_table = ACTIONS
     action_schemas = schemas(ACTIONS)
+    result_schema = s.result(
+        {
+            "structure": {"type": "string"},
+            "dealer": s.seat("the dealer"),
+            "pot": s.amount("the pot", minimum=0),
+            "ending": {"type": "string", "description": "how the hand ended (clauses 13-16)"},
+            "winners": s.integers("who shares the pot"),
+            "battles": {
+                "type": "array",
+                "items": {"type": "object"},
+                "description": "every battle fought",
+            },
+        },
+        required=["dealer", "pot", "ending", "winners"],
+    )
     record_schema = s.obj(
         {
             "structure": s.choice([str(x) for x in Structure], "limit or no_limit"),

@@ -71,6 +71,23 @@ class Pontoon(Game):
             description="Choose who holds the bank for the first hand.",
         )
     }
+    result_schema = s.result(
+        {
+            "banker": s.seat("the banker"),
+            "order": s.integers("the players in the order they played"),
+            "case": {"type": "string", "description": "how the hand ended for the banker"},
+            "next_banker": s.seat("who holds the bank for the next hand"),
+            "bank_changes": {"type": "boolean"},
+            "reshuffle": {
+                "type": "boolean",
+                "description": "the pack is shuffled before the next deal",
+            },
+            "kitty": s.amount("the kitty at the start (Shoot Pontoon)", minimum=0, nullable=True),
+            "kitty_after": s.amount("the kitty after the hand", minimum=0, nullable=True),
+            "bank_sale": {"type": "object", "nullable": True, "description": "buyer and price"},
+        },
+        required=["banker", "next_banker", "bank_changes", "kitty", "kitty_after"],
+    )
     record_schema = {
         "type": "object",
         "description": "banker, players with stakes, cards and decisions, shoot, bank_sale",
