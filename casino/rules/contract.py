@@ -58,6 +58,20 @@ class Operation:
         raise NotImplementedError
 
 
+@dataclass(frozen=True, slots=True)
+class Recorded(Operation):
+    """An operation that is exactly the action that recorded it (a game whose actions need no
+    engine-made steps between them)."""
+
+    action: JSON
+
+    def to_action(self) -> JSON | None:
+        return dict(self.action)
+
+    def to_dict(self) -> JSON:
+        return dict(self.action)
+
+
 @runtime_checkable
 class HandState(Protocol):
     """A hand in play. ``apply`` raises RuleError (naming the clause) for an illegal action

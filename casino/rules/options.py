@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol, TypeGuard, TypeVar
 
 from .errors import Problem, Problems, RuleError
@@ -126,3 +126,23 @@ def options_from_dict(
     values = parse_bounded(parse, merged, problems)
     problems.raise_if_any()
     return cls(**values)
+
+
+def check_amounts(
+    values: Mapping[str, Any],
+    names: Iterable[str],
+    problems: Problems,
+    *,
+    optional: Iterable[str] = (),
+) -> None:
+    """Each named value (a table limit) is a whole number of minor units from 1 to
+    :data:`MAX_AMOUNT`; those in ``optional`` may also be left out (None)."""
+    skip = set(optional)
+    for name in names:
+        value = values.get(name)
+        if name in skip and value is None:
+            continue
+        if not is_int(value) or not 1 <= value <= MAX_AMOUNT:
+            problems.add(
+                name, f"{name} must be a whole number of minor units from 1 to {MAX_AMOUNT}"
+            )

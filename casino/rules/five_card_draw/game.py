@@ -16,7 +16,7 @@ from casino.rules import schemas as s
 from casino.rules.actions import schemas
 from casino.rules.contract import JSON, Change, Event, Game, Opening, TableView, register
 from casino.rules.errors import Problems, Refusal, RuleError
-from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.options import check_amounts, is_int
 from casino.rules.settlement import Settlement
 
 from . import ACTIONS, GAME_CODE, GAME_NAME, DrawHand, evaluate
@@ -126,12 +126,7 @@ class FiveCardDraw(Game):
         structures = [str(x) for x in Structure]
         if limits.get("structure") not in structures:
             problems.add("structure", f"structure must be one of {', '.join(structures)}")
-        for name in BLIND_AMOUNTS:
-            value = limits.get(name)
-            if not is_int(value) or not 1 <= value <= MAX_AMOUNT:
-                problems.add(
-                    name, f"{name} must be a whole number of minor units from 1 to {MAX_AMOUNT}"
-                )
+        check_amounts(limits, BLIND_AMOUNTS, problems)
         if problems:
             return
         if limits["small_blind"] > limits["big_blind"]:

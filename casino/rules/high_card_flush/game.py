@@ -34,7 +34,7 @@ from casino.rules.contract import (
     register,
 )
 from casino.rules.errors import Problem, Problems, Refusal, RuleError
-from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.options import check_amounts, is_int
 from casino.rules.seating import next_seat_clockwise
 from casino.rules.settlement import Settlement
 
@@ -168,12 +168,7 @@ class HighCardFlush(Game):
         return parse_rules(data, base)
 
     def check_limits(self, limits: Mapping[str, Any], problems: Problems) -> None:
-        for name in LIMITS:
-            value = limits.get(name)
-            if not is_int(value) or not 1 <= value <= MAX_AMOUNT:
-                problems.add(
-                    name, f"{name} must be a whole number of minor units from 1 to {MAX_AMOUNT}"
-                )
+        check_amounts(limits, LIMITS, problems)
         if problems:
             return
         for low, high, words in (

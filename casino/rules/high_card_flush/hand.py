@@ -27,7 +27,7 @@ from typing import Any
 from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable, Decoded, decode
 from casino.rules.cards import Card, CardGroup, check_distinct
-from casino.rules.contract import JSON, History, Operation
+from casino.rules.contract import JSON, History, Recorded
 from casino.rules.errors import Problems, RuleError, action_path, reported_at
 from casino.rules.options import is_int
 
@@ -80,19 +80,6 @@ class Phase(StrEnum):
     COMPLETE = "complete"
 
 
-@dataclass(frozen=True, slots=True)
-class Step(Operation):
-    """One recorded action (the hand's log holds exactly its actions)."""
-
-    action: JSON
-
-    def to_action(self) -> JSON | None:
-        return dict(self.action)
-
-    def to_dict(self) -> JSON:
-        return dict(self.action)
-
-
 @dataclass
 class _Player:
     seat: int
@@ -134,7 +121,7 @@ class HighCardFlushHand:
     _players: dict[int, _Player] = field(init=False, default_factory=dict)
     _dp_cards: tuple[Card, ...] | None = field(init=False, default=None)
     _phase: Phase = field(init=False, default=Phase.WAGERS)
-    _log: list[Step] = field(init=False, default_factory=list)
+    _log: list[Recorded] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self._setup = _Config.read(self.config)
@@ -152,7 +139,7 @@ class HighCardFlushHand:
         return self._phase is Phase.COMPLETE
 
     @property
-    def log(self) -> tuple[Step, ...]:
+    def log(self) -> tuple[Recorded, ...]:
         return tuple(self._log)
 
     def _dealt(self) -> bool:
@@ -260,7 +247,7 @@ class HighCardFlushHand:
     def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
         with reported_at(action_path(index)):
             self._apply(action)
-        self._log.append(Step(dict(action)))
+        self._log.append(Recorded(dict(action)))
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)

@@ -10,7 +10,7 @@ from casino.rules import schemas as s
 from casino.rules.actions import schemas
 from casino.rules.contract import JSON, Game, Opening, TableView, register
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.options import check_amounts
 from casino.rules.seating import DealerButton, next_dealer
 from casino.rules.settlement import Settlement
 
@@ -84,11 +84,7 @@ class Paiute(DealerButton, Game):
         return parse_rules(data, base)
 
     def check_limits(self, limits: Mapping[str, Any], problems: Problems) -> None:
-        ante = limits.get("ante")
-        if not is_int(ante) or not 1 <= ante <= MAX_AMOUNT:
-            problems.add(
-                "ante", f"ante must be a whole number of minor units from 1 to {MAX_AMOUNT}"
-            )
+        check_amounts(limits, ("ante",), problems)
 
     def hand_rules(
         self, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]

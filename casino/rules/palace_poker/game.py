@@ -10,7 +10,7 @@ from casino.rules import schemas as s
 from casino.rules.actions import schemas
 from casino.rules.contract import JSON, Game, Opening, TableView, register
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.options import check_amounts, is_int
 from casino.rules.seating import DealerButton, next_dealer
 from casino.rules.settlement import Settlement
 
@@ -104,12 +104,7 @@ class PalacePoker(DealerButton, Game):
         structures = [str(x) for x in Structure]
         if limits.get("structure") not in structures:
             problems.add("structure", f"structure must be one of {', '.join(structures)}")
-        for name in LIMIT_AMOUNTS:
-            value = limits.get(name)
-            if not is_int(value) or not 1 <= value <= MAX_AMOUNT:
-                problems.add(
-                    name, f"{name} must be a whole number of minor units from 1 to {MAX_AMOUNT}"
-                )
+        check_amounts(limits, LIMIT_AMOUNTS, problems)
         if not problems and limits["big_bet"] < limits["small_bet"]:
             problems.add("big_bet", "the big bet is smaller than the small bet")
 

@@ -24,7 +24,7 @@ from casino.rules.contract import (
     register,
 )
 from casino.rules.errors import Problems, Refusal, RuleError
-from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.options import check_amounts, is_int
 from casino.rules.settlement import Settlement
 
 from . import evaluate
@@ -102,14 +102,8 @@ class Pontoon(Game):
         return parse_rules(data, base)
 
     def check_limits(self, limits: Mapping[str, Any], problems: Problems) -> None:
-        for name in (*STAKES, *KITTY):
-            value = limits.get(name)
-            if name in KITTY and value is None:
-                continue  # no kitty limits: no Shoot Pontoon
-            if not is_int(value) or not 1 <= value <= MAX_AMOUNT:
-                problems.add(
-                    name, f"{name} must be a whole number of minor units from 1 to {MAX_AMOUNT}"
-                )
+        # No kitty limits: no Shoot Pontoon.
+        check_amounts(limits, (*STAKES, *KITTY), problems, optional=KITTY)
         if problems:
             return
         if limits["stake_min"] > limits["stake_max"]:

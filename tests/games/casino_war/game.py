@@ -20,9 +20,9 @@ from typing import Any
 
 from casino.rules import schemas as s
 from casino.rules.cards import Card, parse_card
-from casino.rules.contract import JSON, Game, Opening, Operation, TableView
+from casino.rules.contract import JSON, Game, Opening, Recorded, TableView
 from casino.rules.errors import Problems, Refusal, RuleError, action_path, reported_at
-from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.options import MAX_AMOUNT, check_amounts, is_int
 from casino.rules.settlement import (
     HOUSE_SEAT,
     Line,
@@ -51,17 +51,6 @@ FIELDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Step(Operation):
-    action: JSON
-
-    def to_action(self) -> JSON | None:
-        return dict(self.action)
-
-    def to_dict(self) -> JSON:
-        return dict(self.action)
-
-
 @dataclass
 class _Player:
     seat: int
@@ -78,7 +67,7 @@ class WarHand:
     _players: dict[int, _Player] = field(default_factory=dict)
     _dealer: Card | None = None
     _seen: set[Card] = field(default_factory=set)
-    _log: list[Step] = field(default_factory=list)
+    _log: list[Recorded] = field(default_factory=list)
 
     @property
     def seats(self) -> list[int]:
@@ -109,7 +98,7 @@ class WarHand:
         return self.dealt and not self._pending()
 
     @property
-    def log(self) -> tuple[Step, ...]:
+    def log(self) -> tuple[Recorded, ...]:
         return tuple(self._log)
 
     def legal_actions(self) -> list[JSON]:
@@ -159,7 +148,7 @@ class WarHand:
             if not is_int(seat):
                 raise RuleError(f"seat must be a seat number, got {seat!r}")
             getattr(self, f"_{kind}")(seat, action)
-        self._log.append(Step(dict(action)))
+        self._log.append(Recorded(dict(action)))
 
     def _take(self, raw: object) -> Card:
         card = parse_card(raw)
@@ -353,9 +342,7 @@ class CasinoWar(Game):
         return rules
 
     def check_limits(self, limits: Mapping[str, Any], problems: Problems) -> None:
-        for key in ("bet_min", "bet_max"):
-            if not is_int(limits.get(key)) or not 1 <= limits[key] <= MAX_AMOUNT:
-                problems.add(key, f"{key} is a whole number of minor units from 1 to {MAX_AMOUNT}")
+        check_amounts(limits, ("bet_min", "bet_max"), problems)
         if not problems and limits["bet_min"] > limits["bet_max"]:
             problems.add("bet_max", "the largest bet is below the least")
 
