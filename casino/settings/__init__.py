@@ -125,6 +125,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "casino.core.errors.exception_handler",
     # JSON only, bounded: body size, nesting depth, numbers, text (casino/core/parsers.py).
     "DEFAULT_PARSER_CLASSES": ["casino.core.parsers.BoundedJSONParser"],
+    # An Accept header naming nothing we render still gets JSON, not a 406.
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "casino.core.negotiation.JSONFallbackNegotiation",
     # ?limit= (50 unless given, at most 200) and a bounded ?offset= (casino/core/pagination.py).
     "DEFAULT_PAGINATION_CLASS": "casino.core.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,

@@ -106,3 +106,11 @@ def test_session_login_page_and_home(dealer, client):
     response = client.post("/accounts/login/", {"username": "dealer", "password": "pw-secret-1"})
     assert response.status_code == 302
     assert "Welcome, dealer" in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_an_accept_header_naming_nothing_we_render_still_gets_json(dealer, client_for):
+    response = client_for(dealer).get("/api/v1/games/", HTTP_ACCEPT="z")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response.json()[0]["code"]

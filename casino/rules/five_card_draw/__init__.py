@@ -80,6 +80,7 @@ from enum import StrEnum
 from typing import Any, TypeAlias
 
 from casino.rules import actions as a
+from casino.rules import betting
 from casino.rules.actions import ActionSpec, ActionTable, decode
 from casino.rules.cards import Card
 from casino.rules.errors import RuleError, action_path, reported_at
@@ -410,13 +411,12 @@ class DrawHand:
         self.to_act: int | None = None
         self.showdown_order: tuple[int, ...] = ()
         self._reached_draw = False
-        # The betting round: the bet to match, the last full bet/raise level and increment,
-        # full bets made (limit cap), the limit bet size, the last aggressor.
-        self._level = 0
-        self._full_level = 0
-        self._raise_size = config.big_blind
-        self._bet_units = 0
-        self._bet_size = config.big_blind
+        # The betting round: its sizes (the bet to match, the last full bet or raise and its
+        # increment, full bets made for the limit cap, the limit bet size), whether it is
+        # capped, the last aggressor.
+        self._round = betting.Round(
+            betting.Structure(config.structure), bet=config.big_blind, last_raise=config.big_blind
+        )
         self._capped = False
         self._aggressor: int | None = None
         self._post()
@@ -741,27 +741,37 @@ class DrawHand:
                 self._dead += amount
             self._log.append(Posting(post.seat, post.type, amount, player.stack == 0))
 
+    @property
+    def _level(self) -> int:
+        """The bet to match this round."""
+        return self._round.level
+
     def _begin_betting(self, phase: Phase) -> None:
         self.phase = phase
         self._log.append(PhaseChange(phase))
         big_blind = self.config.big_blind
+        structure = betting.Structure(self.config.structure)
         for player in self._players.values():
             player.acted = False
             player.acted_level = 0
         self._capped = False
         self._aggressor = None
-        self._raise_size = big_blind
         if phase is Phase.PREDRAW:
-            self._level = self._full_level = big_blind
-            self._bet_units = 1  # the big blind is round 1's bet
-            self._bet_size = big_blind
+            self._round = betting.Round(  # the big blind is round 1's bet
+                structure,
+                bet=big_blind,
+                last_raise=big_blind,
+                level=big_blind,
+                full_level=big_blind,
+                bets=1,
+            )
             after = self.config.big_blind_seat
         else:
             for player in self._players.values():
                 player.bet = 0
-            self._level = self._full_level = 0
-            self._bet_units = 0
-            self._bet_size = self.config.big_bet or big_blind
+            self._round = betting.Round(
+                structure, bet=self.config.big_bet or big_blind, last_raise=big_blind
+            )
             after = self.config.button
         self._update_cap()
         self._advance(after)
@@ -806,9 +816,9 @@ class DrawHand:
 
     def _update_cap(self) -> None:
         """Limit: a bet and ``max_raises`` raises; once capped the round stays capped."""
-        if self.config.structure is not Structure.LIMIT or self._capped:
+        if self._capped:
             return
-        if self._bet_units >= 1 + self.rules.max_raises and not (
+        if self._round.capped(self.rules.max_raises) and not (
             self.rules.heads_up_uncapped and self._heads_up()
         ):
             self._capped = True
@@ -817,10 +827,7 @@ class DrawHand:
         """May ``player`` raise: it has not acted, or the bet grew by a full raise since."""
         if not player.acted:
             return True
-        growth = self._level - player.acted_level
-        if self.config.structure is Structure.LIMIT:
-            return 2 * growth >= self._bet_size
-        return growth >= self._raise_size
+        return self._round.reopened(player.acted_level)
 
     def _raise_refusal(self, player: _Player) -> str | None:
         """Why ``player`` may not bet or raise now, or None if it may."""
@@ -845,22 +852,7 @@ class DrawHand:
 
     def _wager_bounds(self, player: _Player) -> tuple[int, int]:
         """The smallest and largest legal total for a bet or raise by ``player``."""
-        most = player.bet + player.stack
-        if self.config.structure is Structure.LIMIT:
-            target = self._full_level + self._bet_size
-            return (target, target) if most >= target else (most, most)
-        least = self._level + self._raise_size
-        if most < least:
-            return most, most
-        high = most
-        if self.config.structure is Structure.POT_LIMIT:
-            high = min(high, self._pot_limit(player))
-        return min(least, high), high
-
-    def _pot_limit(self, player: _Player) -> int:
-        """Pot limit: the current bet plus the pot after calling it."""
-        call = self._level - player.bet
-        return self._level + self.pot_total + call
+        return self._round.bounds(player.bet, player.stack, pot=self.pot_total)
 
     def _verify_wager(self, player: _Player, to: int, word: str) -> None:
         refusal = self._raise_refusal(player)
@@ -881,17 +873,17 @@ class DrawHand:
         if self.config.structure is Structure.LIMIT:
             if to != low:
                 size = "small" if self.phase is Phase.PREDRAW else "big"
-                if low == most and low < self._full_level + self._bet_size:
+                if low == most and low < self._round.least():
                     raise RuleError(
                         f"seat {seat}: {word} to {to} is not allowed: short of a full limit "
                         f"{word}, the seat may only go all-in to {most}"
                     )
                 raise RuleError(
                     f"seat {seat}: {word} to {to} is not the limit {word}: in limit the {word} "
-                    f"is to exactly {low} (the {size} bet is {self._bet_size})"
+                    f"is to exactly {low} (the {size} bet is {self._round.bet})"
                 )
             return
-        least = self._level + self._raise_size
+        least = self._round.least()
         if to > high:
             raise RuleError(f"seat {seat}: {word} to {to} is over the pot limit {high}")
         if to < least and to != most:
@@ -906,19 +898,8 @@ class DrawHand:
         player.total += added
 
     def _wager(self, player: _Player, to: int, kind: ActionType) -> None:
-        level = self._level
         self._put(player, to)
-        if self.config.structure is Structure.LIMIT:
-            full = 2 * (to - self._full_level) >= self._bet_size
-            if full:
-                self._bet_units += 1
-        else:
-            full = to - level >= self._raise_size
-            if full:
-                self._raise_size = to - level
-        if full:
-            self._full_level = to
-        self._level = to
+        full = self._round.wager(to)
         player.acted = True
         player.acted_level = to
         self._aggressor = player.seat

@@ -94,6 +94,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from casino.rules import betting
 from casino.rules.actions import decode
 from casino.rules.cards import SUIT_NAMES, Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported_at
@@ -887,13 +888,11 @@ class PalaceHand:
         """The smallest and largest battle bet, or None if the seat cannot battle."""
         minimum = self._minimum(player)
         stack = player.stack
-        if stack >= minimum:
-            if self.config.structure is Structure.LIMIT:
-                return minimum, minimum
-            return minimum, stack
-        if self.rules.short_all_in and (stack > 0 or len(self.players_in()) == 2):
-            return stack, stack
-        return None
+        if stack < minimum and not (
+            self.rules.short_all_in and (stack > 0 or len(self.players_in()) == 2)
+        ):
+            return None  # short of the minimum and may not go all-in for less
+        return betting.bounds(self.config.structure, minimum, stack)
 
     def _call_refusal(self, player: _Player) -> str | None:
         battle = self._battle
@@ -910,15 +909,19 @@ class PalaceHand:
             return "one big bet"
         return f"two small bets: seat {player.seat} has no soldiers"
 
+    def _least_raise(self, player: _Player) -> int:
+        """Limit: the raise, one big bet (two small bets for a raiser without soldiers); no
+        limit: the least raise, one big bet."""
+        if self.config.structure is Structure.LIMIT and not player.soldiers:
+            return 2 * self.config.small_bet
+        return self.config.big_bet
+
     def _raise_span(self, player: _Player) -> tuple[int, int]:
-        """The raise increments allowed by the structure and the seat's chips."""
+        """The raise increments allowed by the structure and the seat's chips (after calling)."""
         battle = self._battle
         assert battle is not None
         most = player.stack - battle.owed
-        if self.config.structure is Structure.LIMIT:
-            size = self.config.big_bet if player.soldiers else 2 * self.config.small_bet
-            return size, size
-        return self.config.big_bet, most
+        return betting.bounds(self.config.structure, self._least_raise(player), most)
 
     def _raise_refusal(self, player: _Player) -> str | None:
         battle = self._battle
@@ -928,13 +931,13 @@ class PalaceHand:
         if self._players[other].stack == 0:
             return f"seat {seat} cannot raise: seat {other} is all-in; call or fold"
         cap = self.rules.max_raises
-        if self.config.structure is Structure.LIMIT and cap is not None and battle.raises >= cap:
+        if cap is not None and betting.capped(self.config.structure, battle.raises, cap):
             nth = ORDINALS.get(cap + 1, f"{cap + 1}th")
             return (
                 f"seat {seat}: a {nth} raise is not allowed (a limit battle is capped at "
                 f"{_plural(cap, 'raise')})"
             )
-        low, _ = self._raise_span(player)
+        low = self._least_raise(player)
         if player.stack < battle.owed + low:
             return (
                 f"seat {seat} cannot raise: calling {battle.owed} and raising {low} needs "

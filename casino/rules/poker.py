@@ -1,0 +1,372 @@
+"""Poker hand values: the one evaluator of the poker games, with deck options.
+
+:func:`best_hand` rates cards under a :class:`HandRules` and returns a :class:`HandValue` that
+compares, hashes and tests equal by strength alone. The games use it with their own rules:
+
+* Five Card Draw 7-A (:mod:`casino.rules.poker_hands`, ``docs/rules/five-card-draw-7a.md``
+  clauses 2-3): exactly five cards of the 32-card deck (7-A) or the 36-card deck (6-A), a flush
+  beating a full house unless the table turns that off, ranks written as characters.
+* Palace Poker (:mod:`casino.rules.palace_poker.hands`, ``docs/rules/palace-poker.md`` clauses
+  1 and 10): :data:`STANDARD`, the best five of any number of cards of the 52-card deck in the
+  standard order, hands of fewer than five cards counting only sets, ranks named.
+
+The options (:class:`HandRules`):
+
+* ``lowest``, the deck's lowest rank (2, 6 or 7 for the 52-, 36- and 32-card decks). The ace
+  plays low in exactly one straight, A and the deck's four lowest ranks: A-2-3-4-5 (5-high),
+  A-6-7-8-9 (9-high), A-7-8-9-T (T-high); no other straight wraps. Suited it is a straight
+  flush, never royal. A low straight is described with its cards: ``"straight 5-high
+  (A-2-3-4-5)"``. A card below the deck's lowest rank raises ``ValueError``.
+* ``flush_beats_full_house``: the two categories swap places in the ranking (:func:`ranking`).
+  :class:`Category` numbers the categories 0..9 for storage; that numbering is the order with
+  the option on, but a value's ``strength`` always starts with the category's place in the
+  ranking under its rules. Values rated under different rules must not be compared.
+* ``best_five``: more than five cards rate as the best five of them (else ``ValueError``).
+* ``short_hands``: fewer than five cards are rated (else ``ValueError``), and then only sets
+  count (high card, pair, two pair, three and four of a kind; no straight or flush). A hand the
+  same as another but with fewer kickers is the lower (``K-K-A`` loses to ``K-K-A-2``); no
+  cards at all is :data:`NO_CARDS`, the lowest.
+* ``wording``: how a description names the ranks of sets (:class:`Wording`); straights,
+  flushes and high cards read the same either way (``"flush A-J-9-5-3"``).
+
+Suits never rank: hands with the same ranks in the same category are equal and split. Cards
+must be distinct (a repeated card raises ``ValueError``).
+
+Ratings are cached per rules by rank pattern and suitedness (some ten thousand at most), so
+rating five cards costs a sort of five ranks, a suit check, a dictionary look-up and ordering
+the five cards; the best five of ``n`` rates every five-card combination the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from itertools import combinations
+
+from casino.rules.cards import ACE, SUITS, TEN, Card, format_ranks, rank_char, rank_name
+
+HAND_SIZE = 5
+
+
+class Category(IntEnum):
+    """The ten hand categories. The numbering is fixed for storage; it is not the ranking."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FULL_HOUSE = 5
+    FLUSH = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def words(self) -> str:
+        """The category as a dealer says it: ``Category.TWO_PAIR.words == "two pair"``."""
+        return self.name.lower().replace("_", " ")
+
+
+def ranking(*, flush_beats_full_house: bool) -> tuple[Category, ...]:
+    """The categories from the lowest to the highest, with or without the flush option."""
+    order = list(Category)
+    if not flush_beats_full_house:
+        order[Category.FULL_HOUSE], order[Category.FLUSH] = Category.FLUSH, Category.FULL_HOUSE
+    return tuple(order)
+
+
+_PLACE: dict[bool, dict[Category, int]] = {
+    option: {
+        category: place for place, category in enumerate(ranking(flush_beats_full_house=option))
+    }
+    for option in (True, False)
+}
+
+
+class Wording(StrEnum):
+    """How a description names the ranks of a set (pairs, trips, quads, full houses)."""
+
+    #: Rank characters: ``"pair J, 9-8-7 kickers"``, ``"two pair K and 9, 7 kicker"``,
+    #: ``"full house A over K"``, ``"four of a kind 9, A kicker"`` (Five Card Draw 7-A).
+    CHARACTERS = "characters"
+    #: Rank names: ``"pair of jacks, 9-8-7 kickers"``, ``"two pair, kings and nines, 7
+    #: kicker"``, ``"full house, aces over kings"``, ``"four nines, A kicker"`` (Palace Poker).
+    NAMES = "names"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class HandValue:
+    """A rated hand. Compares, hashes and tests equal by ``strength`` only.
+
+    ``ranks`` are the tiebreak ranks by importance: quads (quad, kicker); full house (trips,
+    pair); straights (the top card; the low straight's is the deck's fourth lowest rank, 5 for
+    A-2-3-4-5); trips (trips, kickers); two pair (high pair, low pair, kicker); pair (pair,
+    kickers); flush and high card every rank, descending. Short hands have fewer kickers.
+    ``strength`` is the category's place in the rules' :func:`ranking`, then ``ranks``.
+    ``cards`` are the cards that make the hand, best first (sets by importance, then kickers;
+    straights from the top, a low ace last); ``description`` says it as a dealer would.
+    """
+
+    strength: tuple[int, ...]
+    category: Category = field(compare=False)
+    ranks: tuple[int, ...] = field(compare=False)
+    cards: tuple[Card, ...] = field(compare=False)
+    description: str = field(compare=False)
+
+    def __str__(self) -> str:
+        return self.description
+
+
+#: The name Palace Poker gives a rated hand.
+PokerValue = HandValue
+
+#: The value of a hand with no cards (every card removed in a battle): lower than any other.
+NO_CARDS = HandValue((), Category.HIGH_CARD, (), (), "no cards")
+
+
+@dataclass(frozen=True, slots=True)
+class HandRules:
+    """What a hand is rated under: the deck, the ranking, how many cards, the wording.
+
+    The defaults are standard poker (:data:`STANDARD`). Rules are immutable and carry their
+    own cache of ratings, so a game keeps one instance per combination of options it uses.
+    """
+
+    lowest: int = 2
+    flush_beats_full_house: bool = False
+    best_five: bool = True
+    short_hands: bool = True
+    wording: Wording = Wording.NAMES
+    _ratings: dict[tuple[tuple[int, ...], bool], _Rated] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        if isinstance(self.lowest, bool) or not 2 <= self.lowest <= TEN:
+            raise ValueError(
+                f"a deck's lowest rank is 2 to 10 (five ranks to ace), not {self.lowest}"
+            )
+
+    @property
+    def deck_name(self) -> str:
+        """``"2-A"`` (52 cards), ``"6-A"`` (36), ``"7-A"`` (32)."""
+        return f"{rank_char(self.lowest)}-A"
+
+    @property
+    def low_straight(self) -> tuple[int, ...]:
+        """The ranks of the one straight where the ace plays low, highest first."""
+        lowest = self.lowest
+        return (ACE, lowest + 3, lowest + 2, lowest + 1, lowest)
+
+    @property
+    def ranking(self) -> tuple[Category, ...]:
+        """The categories from the lowest to the highest under these rules."""
+        return ranking(flush_beats_full_house=self.flush_beats_full_house)
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the deck, lowest rank first (clubs, diamonds, hearts, spades)."""
+        return tuple(Card(rank, suit) for rank in range(self.lowest, ACE + 1) for suit in SUITS)
+
+
+#: Standard poker: the 52-card deck, a full house above a flush, the best five of any number
+#: of cards, hands of fewer than five counting sets only, ranks named (Palace Poker).
+STANDARD = HandRules()
+
+
+def plural(rank: int) -> str:
+    """``plural(6) == "sixes"``, ``plural(13) == "kings"``."""
+    name = rank_name(rank)
+    return name + ("es" if name.endswith("x") else "s")
+
+
+def best_hand(cards: Iterable[Card], rules: HandRules = STANDARD) -> HandValue:
+    """The best hand of five (or, with ``short_hands`` and fewer cards, all) of ``cards``.
+
+    >>> from casino.rules.cards import parse_cards
+    >>> str(best_hand(parse_cards("Ad Kh Kc 7h".split(), path="c")))
+    'pair of kings, A-7 kickers'
+    >>> seven_a = HandRules(lowest=7, wording=Wording.CHARACTERS)
+    >>> str(best_hand(parse_cards("As 7h 8d 9c Ts".split(), path="c"), seven_a))
+    'straight T-high (A-7-8-9-T)'
+    """
+    pool = tuple(cards)
+    count = len(pool)
+    too_many = count > HAND_SIZE and not rules.best_five
+    too_few = count < HAND_SIZE and not rules.short_hands
+    if too_many or too_few:
+        raise ValueError(f"a poker hand is {_size_words(rules)} cards, got {count}")
+    if len({(card.rank, card.suit) for card in pool}) != count:
+        raise ValueError("a card is repeated")
+    if count <= HAND_SIZE:
+        return _value(pool, rules) if pool else NO_CARDS
+    best: tuple[Card, ...] = ()
+    strongest: tuple[int, ...] = ()
+    for five in combinations(pool, HAND_SIZE):
+        strength = _rating(five, rules).value.strength
+        if strength > strongest:  # the first of equal bests, as max() would keep
+            best, strongest = five, strength
+    return _value(best, rules)
+
+
+def _size_words(rules: HandRules) -> str:
+    if rules.best_five:
+        return f"at least {HAND_SIZE}"
+    if rules.short_hands:
+        return f"at most {HAND_SIZE}"
+    return f"{HAND_SIZE}"
+
+
+def rate_ranks(ranks: Sequence[int], *, flush: bool, rules: HandRules = STANDARD) -> HandValue:
+    """The value of up to five ranks, suited (``flush``, five ranks only) or not, without
+    ``cards``: for counting hands by rank pattern without dealing them."""
+    ordered = tuple(sorted(ranks, reverse=True))
+    if len(ordered) > HAND_SIZE:
+        raise ValueError(f"a rank pattern is at most {HAND_SIZE} ranks, got {len(ordered)}")
+    if not ordered:
+        return NO_CARDS
+    return _rate(ordered, flush and len(ordered) == HAND_SIZE, rules).value
+
+
+@dataclass(frozen=True, slots=True)
+class _Rated:
+    """A cached rating: the value without cards, and each rank's place for ordering cards."""
+
+    value: HandValue
+    place: dict[int, int]  # rank -> 4 x its place among the hand's ranks, best first
+
+
+# Added to a rank's place: spades first among cards of one rank (suits never rank otherwise).
+_SUIT_PLACE = {suit: 3 - index for index, suit in enumerate(SUITS)}
+
+
+def _rating(cards: Sequence[Card], rules: HandRules) -> _Rated:
+    """The cached rating of up to five cards' ranks and suitedness."""
+    if len(cards) == HAND_SIZE:
+        first, second, third, fourth, fifth = cards
+        suit = first.suit
+        flush = (
+            second.suit == suit
+            and third.suit == suit
+            and fourth.suit == suit
+            and fifth.suit == suit
+        )
+        ranks = [first.rank, second.rank, third.rank, fourth.rank, fifth.rank]
+    else:
+        flush = False
+        ranks = [card.rank for card in cards]
+    ranks.sort(reverse=True)
+    return _rate(tuple(ranks), flush, rules)
+
+
+def _value(cards: Sequence[Card], rules: HandRules) -> HandValue:
+    rated = _rating(cards, rules)
+    value, place = rated.value, rated.place
+    ordered = sorted(cards, key=lambda card: place[card.rank] + _SUIT_PLACE[card.suit])
+    return HandValue(value.strength, value.category, value.ranks, tuple(ordered), value.description)
+
+
+def _rate(ranks: tuple[int, ...], flush: bool, rules: HandRules) -> _Rated:
+    """The rating of ranks (highest first, at most five), suited or not; cached per rules."""
+    key = (ranks, flush)
+    cached = rules._ratings.get(key)
+    if cached is not None:
+        return cached
+    lowest = rules.lowest
+    if ranks[-1] < lowest:
+        raise ValueError(f"rank {rank_char(ranks[-1])} is not in the {rules.deck_name} deck")
+
+    # Group equal ranks: (count, rank) pairs, most cards first, then the higher rank.
+    groups: list[tuple[int, int]] = []
+    for rank in ranks:
+        if groups and groups[-1][1] == rank:
+            groups[-1] = (groups[-1][0] + 1, rank)
+        else:
+            groups.append((1, rank))
+    groups.sort(reverse=True)
+    if groups[0][0] > 4:
+        raise ValueError(f"five cards of rank {rank_char(ranks[0])}: a card is repeated")
+    shape = tuple(count for count, _ in groups)
+    by_group = tuple(rank for _, rank in groups)
+
+    top = 0  # the straight's top card, 0 if none
+    low_ace = False
+    if len(groups) == HAND_SIZE:
+        if ranks[0] - ranks[-1] == HAND_SIZE - 1:
+            top = ranks[0]
+        elif ranks == rules.low_straight:
+            top, low_ace = lowest + 3, True
+
+    category: Category
+    tiebreak: tuple[int, ...]
+    if top and flush:
+        category = Category.ROYAL_FLUSH if top == ACE else Category.STRAIGHT_FLUSH
+        tiebreak = (top,)
+    elif shape[0] == 4:
+        category, tiebreak = Category.FOUR_OF_A_KIND, by_group
+    elif shape == (3, 2):
+        category, tiebreak = Category.FULL_HOUSE, by_group
+    elif flush:
+        category, tiebreak = Category.FLUSH, ranks
+    elif top:
+        category, tiebreak = Category.STRAIGHT, (top,)
+    elif shape[0] == 3:
+        category, tiebreak = Category.THREE_OF_A_KIND, by_group
+    elif shape[:2] == (2, 2):
+        category, tiebreak = Category.TWO_PAIR, by_group
+    elif shape[0] == 2:
+        category, tiebreak = Category.PAIR, by_group
+    else:
+        category, tiebreak = Category.HIGH_CARD, ranks
+
+    strength = (_PLACE[rules.flush_beats_full_house][category], *tiebreak)
+    description = _describe(category, tiebreak, low_ace, rules.wording)
+    # The cards' order: a straight from its top (a low ace last), else by the tiebreak ranks.
+    best_first = (*ranks[1:], ACE) if low_ace else by_group
+    rated = _Rated(
+        HandValue(strength, category, tiebreak, (), description),
+        {rank: 4 * index for index, rank in enumerate(best_first)},
+    )
+    rules._ratings[key] = rated
+    return rated
+
+
+def _describe(category: Category, ranks: tuple[int, ...], low_ace: bool, wording: Wording) -> str:
+    words = category.words
+    if category is Category.ROYAL_FLUSH:
+        return words
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        top = ranks[0]
+        text = f"{words} {rank_char(top)}-high"
+        if low_ace:
+            text += f" ({format_ranks([ACE, *range(top - 3, top + 1)])})"
+        return text
+    if category in (Category.FLUSH, Category.HIGH_CARD):
+        return f"{words} {format_ranks(ranks)}"
+    if wording is Wording.NAMES:
+        first = plural(ranks[0])
+        if category is Category.FULL_HOUSE:
+            return f"{words}, {first} over {plural(ranks[1])}"
+        if category is Category.TWO_PAIR:
+            return f"{words}, {first} and {plural(ranks[1])}{_kickers(ranks[2:])}"
+        lead = {
+            Category.FOUR_OF_A_KIND: "four",
+            Category.THREE_OF_A_KIND: "three",
+            Category.PAIR: "pair of",
+        }[category]
+        return f"{lead} {first}{_kickers(ranks[1:])}"
+    first = rank_char(ranks[0])
+    if category is Category.FULL_HOUSE:
+        return f"{words} {first} over {rank_char(ranks[1])}"
+    if category is Category.TWO_PAIR:
+        return f"{words} {first} and {rank_char(ranks[1])}{_kickers(ranks[2:])}"
+    # Four of a kind, three of a kind, pair: the set, then its kickers.
+    return f"{words} {first}{_kickers(ranks[1:])}"
+
+
+def _kickers(ranks: tuple[int, ...]) -> str:
+    if not ranks:
+        return ""
+    noun = "kicker" if len(ranks) == 1 else "kickers"
+    return f", {format_ranks(ranks)} {noun}"
