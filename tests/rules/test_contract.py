@@ -99,3 +99,34 @@ def test_table_hooks_start_from_the_initial_state(game: Game) -> None:
     assert isinstance(change.state, dict)
     for action in game.table_actions(table):
         assert action["type"] in game.table_action_schemas
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "casino.rules.five_card_draw",
+        "casino.rules.pontoon.ops",
+        "casino.rules.paiute.ops",
+        "casino.rules.palace_poker.ops",
+    ],
+)
+def test_every_operation_of_every_game_is_an_operation(module: str) -> None:
+    """One Operation base: each entry of a hand's log says the action that made it (or
+    None) and itself as JSON."""
+    import importlib
+    import typing
+
+    from casino.rules.contract import Operation
+
+    kinds = typing.get_args(importlib.import_module(module).Operation)
+    assert len(kinds) >= 6
+    for kind in kinds:
+        assert issubclass(kind, Operation), kind
+
+
+def test_a_live_hand_logs_operations() -> None:
+    from casino.rules.contract import Operation
+
+    config, rules = _hands()["palace-poker"]
+    state = registry()["palace-poker"].new_hand(config, rules)
+    assert state.log and all(isinstance(op, Operation) for op in state.log)  # the antes

@@ -83,6 +83,7 @@ from casino.rules import actions as a
 from casino.rules import betting
 from casino.rules.actions import ActionSpec, ActionTable, decode
 from casino.rules.cards import Card
+from casino.rules.contract import Operation as OperationBase
 from casino.rules.errors import RuleError, action_path, reported_at
 from casino.rules.five_card_draw.config import (
     HAND_SIZE,
@@ -198,7 +199,7 @@ ACTIONS = ActionTable(
 
 
 @dataclass(frozen=True, slots=True)
-class Posting:
+class Posting(OperationBase):
     """A blind, live blind or dead money posted before the deal (automatic)."""
 
     seat: int
@@ -220,7 +221,7 @@ class Posting:
 
 
 @dataclass(frozen=True, slots=True)
-class Folding:
+class Folding(OperationBase):
     seat: int
 
     def to_action(self) -> dict[str, Any] | None:
@@ -231,7 +232,7 @@ class Folding:
 
 
 @dataclass(frozen=True, slots=True)
-class Checking:
+class Checking(OperationBase):
     seat: int
 
     def to_action(self) -> dict[str, Any] | None:
@@ -242,7 +243,7 @@ class Checking:
 
 
 @dataclass(frozen=True, slots=True)
-class Calling:
+class Calling(OperationBase):
     """A call; ``amount`` is the chips added (less than the bet when all-in)."""
 
     seat: int
@@ -257,7 +258,7 @@ class Calling:
 
 
 @dataclass(frozen=True, slots=True)
-class Betting:
+class Betting(OperationBase):
     """The round's first bet, to ``to`` in all."""
 
     seat: int
@@ -279,7 +280,7 @@ class Betting:
 
 
 @dataclass(frozen=True, slots=True)
-class Raising:
+class Raising(OperationBase):
     """A raise to ``to`` in all; ``full`` is false for a short all-in that reopens nothing."""
 
     seat: int
@@ -301,7 +302,7 @@ class Raising:
 
 
 @dataclass(frozen=True, slots=True)
-class Drawing:
+class Drawing(OperationBase):
     """A draw: the cards thrown away and received, and (clause 8) the folded cards and
     discards shuffled back into the stub to serve it, empty when the stub sufficed."""
 
@@ -329,7 +330,7 @@ class Drawing:
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseChange:
+class PhaseChange(OperationBase):
     """The hand moved to ``phase`` (automatic)."""
 
     phase: Phase
@@ -342,7 +343,7 @@ class PhaseChange:
 
 
 @dataclass(frozen=True, slots=True)
-class Showdown:
+class Showdown(OperationBase):
     """The seats in the order they show (automatic, clause 9)."""
 
     order: tuple[int, ...]

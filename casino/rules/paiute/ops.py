@@ -14,6 +14,7 @@ from typing import Any, TypeAlias
 from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
+from casino.rules.contract import Operation as OperationBase
 
 GAME_CODE = "paiute"
 GAME_NAME = "Paiute"
@@ -79,7 +80,7 @@ ACTIONS = ActionTable(
 
 
 @dataclass(frozen=True, slots=True)
-class Drawing:
+class Drawing(OperationBase):
     """A card taken from the stock or the top of the discard pile (clause 3)."""
 
     seat: int
@@ -99,7 +100,7 @@ class Drawing:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarding:
+class Discarding(OperationBase):
     seat: int
     card: Card
 
@@ -111,7 +112,7 @@ class Discarding:
 
 
 @dataclass(frozen=True, slots=True)
-class Calling:
+class Calling(OperationBase):
     """A call (clause 5): the combination laid down, the sixth card discarded or None.
 
     ``final``: made on a final turn after another player's call (clause 6).
@@ -137,7 +138,7 @@ class Calling:
 
 
 @dataclass(frozen=True, slots=True)
-class Reshuffling:
+class Reshuffling(OperationBase):
     """Clause 4 (automatic): the stock ran out; ``stock`` are the discards shuffled as the new
     stock, ``top`` the discard set aside that stays as the discard pile."""
 
@@ -156,7 +157,7 @@ class Reshuffling:
 
 
 @dataclass(frozen=True, slots=True)
-class FinalTurns:
+class FinalTurns(OperationBase):
     """Clause 6 (automatic): the seats that get one more turn after ``caller``'s call."""
 
     caller: int
@@ -170,7 +171,7 @@ class FinalTurns:
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseChange:
+class PhaseChange(OperationBase):
     phase: Phase
 
     def to_action(self) -> dict[str, Any] | None:

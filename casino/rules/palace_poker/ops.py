@@ -14,6 +14,7 @@ from typing import Any, TypeAlias
 from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
+from casino.rules.contract import Operation as OperationBase
 
 
 class Phase(StrEnum):
@@ -104,7 +105,7 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class Anteing:
+class Anteing(OperationBase):
     """Clause 3 (automatic)."""
 
     seat: int
@@ -118,7 +119,7 @@ class Anteing:
 
 
 @dataclass(frozen=True, slots=True)
-class Buying:
+class Buying(OperationBase):
     """Clause 6: the card turned, the soldiers discarded after it, and the discards shuffled
     into a new stock first when the stock was empty (else empty)."""
 
@@ -148,7 +149,7 @@ class Buying:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarding:
+class Discarding(OperationBase):
     """Clause 7."""
 
     seat: int
@@ -163,7 +164,7 @@ class Discarding:
 
 
 @dataclass(frozen=True, slots=True)
-class Staying:
+class Staying(OperationBase):
     """Clause 11."""
 
     seat: int
@@ -176,7 +177,7 @@ class Staying:
 
 
 @dataclass(frozen=True, slots=True)
-class Folding:
+class Folding(OperationBase):
     """Clause 12 (in turn) or clause 9 (answering a battle, ``in_battle``)."""
 
     seat: int
@@ -190,7 +191,7 @@ class Folding:
 
 
 @dataclass(frozen=True, slots=True)
-class Attacking:
+class Attacking(OperationBase):
     """Clause 8: ``seat`` attacks ``target`` with ``amount``."""
 
     seat: int
@@ -214,7 +215,7 @@ class Attacking:
 
 
 @dataclass(frozen=True, slots=True)
-class Calling:
+class Calling(OperationBase):
     """Clause 9: ``amount`` is the chips put in (less than the call when all-in)."""
 
     seat: int
@@ -229,7 +230,7 @@ class Calling:
 
 
 @dataclass(frozen=True, slots=True)
-class Raising:
+class Raising(OperationBase):
     """Clause 9: a raise of ``amount`` on top of the call; ``paid`` is call plus raise."""
 
     seat: int
@@ -251,7 +252,7 @@ class Raising:
 
 
 @dataclass(frozen=True, slots=True)
-class Returning:
+class Returning(OperationBase):
     """The uncalled part of a raise goes back to the raiser (automatic; clause 9)."""
 
     seat: int
@@ -265,7 +266,7 @@ class Returning:
 
 
 @dataclass(frozen=True, slots=True)
-class BattleEnd:
+class BattleEnd(OperationBase):
     """A battle's result (automatic; clauses 9-10).
 
     ``result`` is ``"fold"`` (a side folded), ``"win"`` (showdown), ``"both out"`` or
@@ -308,7 +309,7 @@ class BattleEnd:
 
 
 @dataclass(frozen=True, slots=True)
-class Capturing:
+class Capturing(OperationBase):
     """The winner of a battle takes the loser's banner and soldiers as soldiers, up to the
     limit; ``discarded`` are the ones beyond it (automatic; clauses 9-10)."""
 
@@ -331,7 +332,7 @@ class Capturing:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnd:
+class HandEnd(OperationBase):
     """The hand is over (automatic): how, and who shares the pot."""
 
     ending: Ending

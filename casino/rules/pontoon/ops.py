@@ -14,6 +14,7 @@ from typing import Any, TypeAlias
 from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
+from casino.rules.contract import Operation as OperationBase
 
 GAME_CODE = "pontoon"
 GAME_NAME = "Pontoon"
@@ -142,7 +143,7 @@ def nth(number: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Dealing:
+class Dealing(OperationBase):
     """A card dealt: ``round`` is ``first``, ``second`` or ``split`` (a split hand's second)."""
 
     seat: int
@@ -167,7 +168,7 @@ class Dealing:
 
 
 @dataclass(frozen=True, slots=True)
-class Staking:
+class Staking(OperationBase):
     seat: int
     amount: int
 
@@ -179,7 +180,7 @@ class Staking:
 
 
 @dataclass(frozen=True, slots=True)
-class Shooting:
+class Shooting(OperationBase):
     """A shoot bet placed before ``before_card`` of the hand (1: after the first-card stakes)."""
 
     seat: int
@@ -201,7 +202,7 @@ class Shooting:
 
 
 @dataclass(frozen=True, slots=True)
-class NoShooting:
+class NoShooting(OperationBase):
     """A player declines the first shoot bet."""
 
     seat: int
@@ -214,7 +215,7 @@ class NoShooting:
 
 
 @dataclass(frozen=True, slots=True)
-class Splitting:
+class Splitting(OperationBase):
     """Hand ``hand`` split; the new hand (``hand + 1``) carries ``stake``."""
 
     seat: int
@@ -229,7 +230,7 @@ class Splitting:
 
 
 @dataclass(frozen=True, slots=True)
-class Buying:
+class Buying(OperationBase):
     seat: int
     hand: int
     amount: int
@@ -249,7 +250,7 @@ class Buying:
 
 
 @dataclass(frozen=True, slots=True)
-class Twisting:
+class Twisting(OperationBase):
     seat: int
     hand: int
     card: Card
@@ -262,7 +263,7 @@ class Twisting:
 
 
 @dataclass(frozen=True, slots=True)
-class Sticking:
+class Sticking(OperationBase):
     seat: int
     hand: int
 
@@ -274,7 +275,7 @@ class Sticking:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnding:
+class HandEnding(OperationBase):
     """A hand ended by itself (automatic): pontoon, 21, a five card trick or bust."""
 
     seat: int
@@ -296,7 +297,7 @@ class HandEnding:
 
 
 @dataclass(frozen=True, slots=True)
-class BankerDrawing:
+class BankerDrawing(OperationBase):
     seat: int
     card: Card
 
@@ -308,7 +309,7 @@ class BankerDrawing:
 
 
 @dataclass(frozen=True, slots=True)
-class BankerStanding:
+class BankerStanding(OperationBase):
     seat: int
 
     def to_action(self) -> dict[str, Any] | None:
@@ -319,7 +320,7 @@ class BankerStanding:
 
 
 @dataclass(frozen=True, slots=True)
-class SellingBank:
+class SellingBank(OperationBase):
     """Clause 16: the banker sells the bank to ``buyer`` for ``price`` after the hand."""
 
     seat: int
@@ -334,7 +335,7 @@ class SellingBank:
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseChange:
+class PhaseChange(OperationBase):
     phase: Phase
 
     def to_action(self) -> dict[str, Any] | None:
