@@ -5,13 +5,20 @@ from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import AllowAny
 
-from casino.core.accounts import LogoutAllView, LogoutView, SessionLoginView, TokenLoginView
+from casino.core.accounts import (
+    LogoutAllView,
+    LogoutView,
+    MeView,
+    SessionLoginView,
+    TokenLoginView,
+)
 from casino.core.middleware import api_not_found
 
 api_v1 = [
     path("auth/token/", TokenLoginView.as_view(), name="auth-token"),
     path("auth/logout/", LogoutView.as_view(), name="auth-logout"),
     path("auth/logout-all/", LogoutAllView.as_view(), name="auth-logout-all"),
+    path("auth/me/", MeView.as_view(), name="auth-me"),
     path("", include("tables.urls")),
     path("", include("payouts.urls")),
 ]

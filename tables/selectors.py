@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from casino.core.errors import Conflict
 from casino.rules.contract import History, SeatView, TableView, game, hand_view
 
 from .models import Hand, Table, TableChange, TableEvent
@@ -58,6 +59,7 @@ def game_view(*, table: Table, recent: int = 20) -> dict[str, Any]:
         "state": found.table_view(view),
         "actions": found.table_actions(view),
         "hand_open": view.hand_open,
+        "deck": found.table_deck(view),
         "events": [
             {
                 "kind": event.kind,
@@ -104,4 +106,18 @@ def hand_state(*, hand: Hand) -> dict[str, Any] | None:
     settlement)."""
     if hand.status != Hand.Status.OPEN:
         return None
-    return hand_view(game(hand.game).replay(hand_history(hand)), hand.game)
+    found = game(hand.game)
+    return {
+        **hand_view(found.replay(hand_history(hand)), hand.game),
+        "deck": found.deck(len(hand.seats)),
+    }
+
+
+def hand_preview(*, hand: Hand) -> dict[str, Any]:
+    """What settling the open hand now would give, stored nowhere (a finished hand only)."""
+    if hand.status != Hand.Status.OPEN:
+        raise Conflict(f"hand {hand.number} is already {hand.status}")
+    state = game(hand.game).replay(hand_history(hand))
+    if not state.complete:
+        raise Conflict(f"hand {hand.number} is not finished: record its remaining actions first")
+    return state.settle().to_dict()

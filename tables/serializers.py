@@ -206,4 +206,7 @@ class GameStateSerializer(serializers.Serializer):
         child=serializers.DictField(), help_text="the between-hand actions legal now"
     )
     hand_open = serializers.BooleanField()
+    deck = serializers.ListField(
+        child=serializers.CharField(), help_text="the cards the next hand is dealt from"
+    )
     events = serializers.ListField(child=serializers.DictField(), help_text="recent events")

@@ -28,6 +28,7 @@ urlpatterns = [
     ),
     path("hands/<int:pk>/", views.HandDetailView.as_view(), name="hand-detail"),
     path("hands/<int:pk>/actions/", views.HandActionView.as_view(), name="hand-actions"),
+    path("hands/<int:pk>/preview/", views.HandPreviewView.as_view(), name="hand-preview"),
     path("hands/<int:pk>/settle/", views.HandSettleView.as_view(), name="hand-settle"),
     path("hands/<int:pk>/void/", views.HandVoidView.as_view(), name="hand-void"),
 ]

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.core.errors import ErrorResponseSerializer
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
 from payouts.serializers import SettlementResultSerializer
@@ -213,6 +214,23 @@ class HandActionView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         action = _body(ActionBodySerializer, request)
         return Response(services.hand_act(user=request.user, hand_id=pk, action=action))
+
+
+class HandPreviewView(APIView):
+    """What settling the finished, open hand would give now, stored nowhere: the check a
+    dealer sees before settling (409 while the hand is unfinished)."""
+
+    @extend_schema(
+        responses={
+            200: SettlementResultSerializer,
+            409: OpenApiResponse(
+                ErrorResponseSerializer, description="the hand is unfinished or already closed"
+            ),
+        }
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        hand = get_object_or_404(selectors.hand_list(), pk=pk)
+        return Response(selectors.hand_preview(hand=hand))
 
 
 class HandSettleView(APIView):

@@ -256,3 +256,21 @@ class LogoutAllView(LogoutView):
     )
     def post(self, request: Request) -> Response:
         return super().post(request)
+
+
+class MeSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    roles = serializers.ListField(child=serializers.CharField())
+
+
+class MeView(APIView):
+    """Who this token (or session) belongs to, and their roles: what a tablet shows and uses
+    to pick the tables the dealer deals."""
+
+    @extend_schema(responses={200: MeSerializer})
+    def get(self, request: Request) -> Response:
+        from casino.core.roles import user_roles
+
+        return Response(
+            {"username": request.user.get_username(), "roles": sorted(user_roles(request.user))}
+        )

@@ -257,6 +257,12 @@ class Game:
     #: limits, smallest_chip, rules and the between-hand actions to apply once it opens.
     demo_table: ClassVar[JSON | None] = None
 
+    def deck(self, seats: int) -> list[str]:
+        """The cards a hand with ``seats`` players is dealt from (what a card picker offers)."""
+        from .cards import standard_deck
+
+        return [str(card) for card in standard_deck()]
+
     @property
     def rules_doc(self) -> str:
         """The rules as implemented, shipped with the product."""
@@ -330,6 +336,10 @@ class Game:
 
     def initial_state(self) -> JSON:
         return {}
+
+    def table_deck(self, table: TableView) -> list[str]:
+        """The deck the next hand at ``table`` will be dealt from."""
+        return self.deck(len(table.in_play))
 
     def table_view(self, table: TableView) -> JSON:
         """The game's table state as a display shows it."""

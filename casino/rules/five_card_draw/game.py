@@ -14,6 +14,7 @@ from typing import Any
 
 from casino.rules import schemas as s
 from casino.rules.actions import schemas
+from casino.rules.cards import short_deck
 from casino.rules.contract import JSON, Change, Event, Game, Opening, TableView, register
 from casino.rules.errors import Problems, Refusal, RuleError
 from casino.rules.options import check_amounts, is_int
@@ -21,7 +22,7 @@ from casino.rules.settlement import Settlement
 
 from . import ACTIONS, GAME_CODE, GAME_NAME, DrawHand, evaluate
 from .blinds import BlindState, Choice, HandBlinds, Marker, SeatInfo, next_hand
-from .config import Structure, parse_config
+from .config import SIXES_PLAYERS, Structure, parse_config
 from .rules import DrawRules, default_rules, parse_rules
 
 BLIND_AMOUNTS = ("small_blind", "big_blind", "big_bet")
@@ -111,6 +112,17 @@ class FiveCardDraw(Game):
         },
         required=["structure", *BLIND_AMOUNTS, "button", "seats"],
     )
+
+    def deck(self, seats: int) -> list[str]:
+        """Clause 1: 32 cards, 7 to ace; the sixes are added when five are dealt in."""
+        return [str(card) for card in short_deck(seats >= SIXES_PLAYERS)]
+
+    def table_deck(self, table: TableView) -> list[str]:
+        try:
+            dealt = len(self.next_blinds(table).dealt_in)
+        except Refusal:
+            dealt = len(table.in_play)
+        return self.deck(dealt)
 
     # -------------------------------------------------------------- rules
 
