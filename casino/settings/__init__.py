@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "casino.core",
     "tables",
     "payouts",
+    "tablet",
 ]
 
 MIDDLEWARE = [
@@ -60,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -93,7 +95,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The dealer tablet's languages: English and the languages of the games' original rule texts.
+LANGUAGES = [
+    ("en", "English"),
+    ("is", "Icelandic"),
+    ("hy", "Armenian"),
+    ("af", "Afrikaans"),
+    ("hu", "Hungarian"),
+    ("el", "Greek"),
+]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

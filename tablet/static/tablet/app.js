@@ -1,0 +1,456 @@
+// The dealer tablet: log in, pick the table you deal, and run it by touch. Everything comes
+// from the REST API: the game's state and the between-hand actions legal now
+// (GET /tables/{id}/game/), the hand's state and its legal actions with their bounds
+// (GET /hands/{id}/), and the game's schemas (GET /games/). No game is named here.
+
+import { Api, ApiError, NotSent, Outbox } from "./api.js";
+import { cardLabel, el } from "./cards.js";
+import { fieldsFor } from "./forms.js";
+
+const root = document.getElementById("app");
+const api = new Api(root.dataset.api);
+const outbox = new Outbox(api, showOutbox);
+const view = { games: {}, table: null, hand: null, me: null, error: null, settlement: null };
+const LAST = "tablet.screen";
+
+function t(text) {
+  return gettext(text);
+}
+
+function showOutbox(items) {
+  const box = document.getElementById("outbox");
+  const unsent = items.filter((item) => item.state === "unsent");
+  box.textContent = unsent.length ? t("Not sent yet: retrying…") : items.length ? t("Sending…") : "";
+  box.className = unsent.length ? "outbox unsent" : "outbox";
+  document.body.toggleAttribute("data-busy", items.length > 0);
+}
+
+function remember(screen) {
+  localStorage.setItem(LAST, JSON.stringify(screen));
+}
+
+function problemList(error) {
+  if (!(error instanceof ApiError)) return [String(error.message || error)];
+  const errors = (error.body && error.body.errors) || [];
+  return errors.length ? errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)) : [error.message];
+}
+
+function alertBox() {
+  if (!view.error) return null;
+  return el("div", { role: "alert", class: "alert" }, view.error.map((line) => el("p", {}, line)));
+}
+
+// One write: the intent keeps its key until the server answers; a dropped connection is
+// retried by the outbox with the same key.
+// `next(answer)` names the screen to show after a successful write (default: this one).
+async function write(path, body, next = null) {
+  view.error = null;
+  document.body.dataset.ready = "false"; // until the screen shows the answer
+  try {
+    const answer = await outbox.send(path, body);
+    if (next && answer) {
+      screen = next(answer);
+      remember(screen);
+    }
+    return answer;
+  } catch (error) {
+    if (error instanceof NotSent) {
+      if (error.message !== "busy") view.error = [t("Not sent yet: the tablet retries with the same request.")];
+      return null;
+    }
+    view.error = problemList(error);
+    return null;
+  } finally {
+    await render();
+  }
+}
+
+// ------------------------------------------------------------------------- screens
+
+function loginScreen() {
+  const user = el("input", { id: "username", name: "username", autocomplete: "username", required: true });
+  const password = el("input", { id: "password", name: "password", type: "password", autocomplete: "current-password", required: true });
+  const form = el(
+    "form",
+    {
+      class: "panel",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          await api.login(user.value, password.value);
+          view.error = null;
+        } catch (error) {
+          view.error = problemList(error);
+        }
+        await render();
+      },
+    },
+    el("h1", {}, t("Log in")),
+    el("div", { class: "field" }, el("label", { for: "username" }, t("Username")), user),
+    el("div", { class: "field" }, el("label", { for: "password" }, t("Password")), password),
+    el("button", { type: "submit", class: "primary" }, t("Log in")),
+  );
+  return [alertBox(), form];
+}
+
+async function tablesScreen() {
+  const tables = (await api.get("tables/?limit=200")).results;
+  const mine = tables.filter((table) => table.dealer === view.me.username || view.me.roles.includes("floor_manager"));
+  return [
+    el("h1", {}, t("Your tables")),
+    alertBox(),
+    el(
+      "ul",
+      { class: "tiles" },
+      mine.map((table) =>
+        el(
+          "li",
+          {},
+          el(
+            "button",
+            { type: "button", class: "tile", onclick: () => go({ table: table.id }) },
+            el("strong", {}, table.name),
+            el("span", {}, view.games[table.game]?.name || table.game),
+            el("span", {}, t(table.status)),
+          ),
+        ),
+      ),
+    ),
+  ];
+}
+
+function seatsPanel(table, game) {
+  const state = game.state || {};
+  const roles = {};
+  const mark = (seat, word) => seat && (roles[seat] = [...(roles[seat] || []), word]);
+  mark(state.designated_player, t("designated player"));
+  mark(state.offer_seat, t("offered the position"));
+  mark(state.banker, t("banker"));
+  mark(state.button, t("button"));
+  mark(state.next_dealer, t("deals next"));
+  const markers = state.markers || {};
+  return el(
+    "ol",
+    { class: "seats", "aria-label": t("Seats") },
+    table.seats.map((seat) =>
+      el(
+        "li",
+        { class: seat.in_play ? "seat in" : seat.player ? "seat out" : "seat empty" },
+        el("span", { class: "number" }, `${t("Seat")} ${seat.number}`),
+        el("span", { class: "player" }, seat.player || t("empty")),
+        seat.player && !seat.in_play ? el("span", {}, t("sitting out")) : null,
+        (roles[seat.number] || []).map((word) => el("span", { class: "role" }, word)),
+        (markers[seat.number] || []).map((m) => el("span", { class: "marker" }, m)),
+      ),
+    ),
+  );
+}
+
+function facts(table, game) {
+  const state = game.state || {};
+  const items = [
+    [t("Limits"), Object.entries(table.limits).map(([k, v]) => `${t(k.replaceAll("_", " "))} ${v ?? "—"}`).join(" · ")],
+    [t("Smallest chip"), table.smallest_chip],
+  ];
+  if (state.kitty !== undefined) items.push([t("Kitty"), state.kitty ?? "—"]);
+  if (state.bank !== undefined && state.bank !== null) items.push([t("Bank"), state.bank]);
+  if (state.stopped) items.push([t("Stopped"), t("the offer went round without acceptance")]);
+  return el("dl", { class: "facts" }, items.map(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))]));
+}
+
+function actionForm(schemas, legal, context, post, label) {
+  const values = { type: legal.type };
+  const schema = schemas[legal.type] || { properties: {} };
+  const button = el("button", { type: "submit", class: "action" }, label);
+  let ready = () => false;
+  const fields = fieldsFor(schema, legal, context, values, () => (button.disabled = !ready()));
+  const nodes = fields.nodes;
+  ready = fields.ready;
+  button.disabled = !ready();
+  return el(
+    "form",
+    {
+      class: "act",
+      "data-action": legal.type,
+      onsubmit: async (event) => {
+        event.preventDefault();
+        if (!ready() || outbox.pending) return;
+        button.disabled = true;
+        await post(values);
+      },
+    },
+    nodes.length ? el("div", { class: "fields" }, nodes) : null,
+    button,
+  );
+}
+
+function actionLabel(legal) {
+  const who = legal.seat !== undefined ? ` · ${t("seat")} ${legal.seat}` : "";
+  return `${t(legal.type.replaceAll("_", " "))}${who}`;
+}
+
+async function tableScreen(id) {
+  const [table, game] = await Promise.all([api.get(`tables/${id}/`), api.get(`tables/${id}/game/`)]);
+  if (game.hand_open) {
+    const hands = (await api.get(`tables/${id}/hands/?limit=1`)).results;
+    if (hands.length && hands[0].status === "open") return go({ table: id, hand: hands[0].id });
+  }
+  const spec = view.games[table.game];
+  remember({ table: id });
+  const between = game.actions.map((legal) =>
+    actionForm(spec.schemas.table_actions, legal, { deck: game.deck, taken: new Set() }, async (values) => {
+      await write(`tables/${id}/game/actions/`, values);
+    }, actionLabel(legal)),
+  );
+  const open = openForm(table, game, spec);
+  return [
+    el("nav", {}, el("button", { type: "button", onclick: () => go({}) }, t("All tables"))),
+    el("h1", {}, `${table.name} · ${spec.name}`),
+    alertBox(),
+    facts(table, game),
+    seatsPanel(table, game),
+    between.length ? el("section", { "aria-label": t("Between hands") }, el("h2", {}, t("Between hands")), between) : null,
+    table.status === "open" ? open : el("p", {}, t("The table is closed.")),
+  ];
+}
+
+function openForm(table, game, spec) {
+  const schema = spec.schemas.open;
+  const values = {};
+  const inPlay = table.seats.filter((seat) => seat.in_play).map((seat) => seat.number);
+  const button = el("button", { type: "submit", class: "primary" }, t("Open hand"));
+  let ready = () => false;
+  const fields = fieldsFor(schema, {}, { deck: game.deck, taken: new Set() }, values, () => (button.disabled = !ready()));
+  const nodes = fields.nodes;
+  ready = fields.ready;
+  button.disabled = !ready();
+  return el(
+    "form",
+    {
+      class: "panel",
+      "aria-label": t("Open hand"),
+      onsubmit: async (event) => {
+        event.preventDefault();
+        if (outbox.pending) return;
+        await write(`tables/${table.id}/hands/`, values, (hand) => ({ table: table.id, hand: hand.id }));
+      },
+    },
+    el("h2", {}, t("Next hand")),
+    el("p", {}, `${t("Seats in play")}: ${inPlay.join(", ") || "—"}`),
+    nodes,
+    button,
+  );
+}
+
+function takenCards(state) {
+  const taken = new Set();
+  const walk = (value) => {
+    if (typeof value === "string" && /^[2-9TJQKA][cdhs]$/.test(value)) taken.add(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => k !== "deck" && k !== "legal_actions" && walk(v));
+  };
+  walk(state);
+  return taken;
+}
+
+function stateSummary(state) {
+  const items = [[t("Phase"), t(String(state.phase ?? "—").replaceAll("_", " "))]];
+  items.push([t("To act"), state.to_act ? `${t("seat")} ${state.to_act}` : t("any seat")]);
+  if (state.pot !== undefined) items.push([t("Pot"), state.pot]);
+  if (Array.isArray(state.pots)) items.push([t("Pots"), state.pots.map((p) => p.amount).join(" + ") || "0"]);
+  return el("dl", { class: "facts big" }, items.map(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))]));
+}
+
+function seatCards(state) {
+  const rows = [];
+  for (const key of ["designated_player", "banker"]) {
+    const part = state[key];
+    if (part && typeof part === "object" && part.cards) rows.push([`${t(key.replace("_", " "))} (${part.seat})`, part.cards]);
+  }
+  for (const seat of state.players || state.seats || []) {
+    if (seat && typeof seat === "object") {
+      const cards = seat.cards || (seat.hands || []).flatMap((h) => h.cards || []);
+      rows.push([`${t("seat")} ${seat.seat}`, Array.isArray(cards) ? cards : []]);
+    }
+  }
+  return el(
+    "ul",
+    { class: "hands" },
+    rows.map(([who, cards]) => el("li", {}, el("strong", {}, who), " ", cards.length ? cards.map((c) => el("span", { class: `card ${c.slice(-1)}` }, cardLabel(c))) : "—")),
+  );
+}
+
+async function handScreen(tableId, handId) {
+  const hand = await api.get(`hands/${handId}/`);
+  if (hand.status !== "open") return settlementScreen(tableId, hand);
+  const spec = view.games[hand.game];
+  const state = hand.state;
+  remember({ table: tableId, hand: handId });
+  const context = { deck: state.deck, taken: takenCards(state), seat: state.to_act ?? undefined };
+  const actions = state.legal_actions.map((legal) =>
+    actionForm(spec.schemas.actions, legal, { ...context, seat: legal.seat ?? context.seat }, async (values) => {
+      await write(`hands/${handId}/actions/`, values);
+    }, actionLabel(legal)),
+  );
+  let settle = null;
+  if (state.complete) {
+    let preview = null;
+    try {
+      preview = await api.get(`hands/${handId}/preview/`);
+    } catch (error) {
+      preview = null;
+    }
+    settle = el(
+      "section",
+      { class: "panel", "aria-label": t("Settle") },
+      el("h2", {}, t("Check before settling")),
+      preview ? settlementTable(preview) : null,
+      el(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          id: "settle",
+          onclick: async (event) => {
+            if (outbox.pending) return;
+            event.currentTarget.disabled = true;
+            const result = await write(`hands/${handId}/settle/`, {});
+            if (result) view.settlement = result;
+            await render();
+          },
+        },
+        t("Settle hand"),
+      ),
+    );
+  }
+  return [
+    el("nav", {}, el("button", { type: "button", onclick: () => go({ table: tableId }) }, t("Table"))),
+    el("h1", {}, `${t("Hand")} ${hand.number} · ${spec.name}`),
+    alertBox(),
+    stateSummary(state),
+    seatCards(state),
+    actions.length ? el("section", { "aria-label": t("Actions") }, el("h2", {}, t("Actions")), actions) : null,
+    settle,
+    el(
+      "details",
+      { class: "void" },
+      el("summary", {}, t("Void request")),
+      voidForm(handId, tableId),
+    ),
+  ];
+}
+
+function voidForm(handId, tableId) {
+  const reason = el("input", { id: "void-reason", name: "reason", required: true });
+  return el(
+    "form",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        await write(`hands/${handId}/void/`, { reason: reason.value }, () => ({ table: tableId }));
+      },
+    },
+    el("label", { for: "void-reason" }, t("Reason")),
+    reason,
+    el("button", { type: "submit" }, t("Void hand")),
+  );
+}
+
+function settlementTable(result) {
+  const parties = [...result.seats, ...(result.house ? [result.house] : [])];
+  return el(
+    "div",
+    { class: "settlement" },
+    el(
+      "table",
+      {},
+      el("thead", {}, el("tr", {}, [t("Seat"), t("Role"), t("Lines"), t("Rake"), t("Net")].map((h) => el("th", { scope: "col" }, h)))),
+      el(
+        "tbody",
+        {},
+        parties.map((seat) =>
+          el(
+            "tr",
+            { "data-seat": seat.seat },
+            el("td", {}, seat.seat === 0 ? t("house") : String(seat.seat)),
+            el("td", {}, t(seat.role.replaceAll("_", " "))),
+            el("td", {}, seat.lines.map((line) => el("div", {}, `${t(line.wager.replaceAll("_", " "))}: ${line.amount >= 0 ? "+" : ""}${line.amount}`))),
+            el("td", {}, String(seat.rake)),
+            el("td", { class: "net" }, `${seat.net >= 0 ? "+" : ""}${seat.net}`),
+          ),
+        ),
+      ),
+    ),
+    el("p", {}, `${t("Rake")}: ${result.rake}`),
+    el("ol", { class: "explanation" }, result.explanation.map((line) => el("li", {}, line))),
+  );
+}
+
+async function settlementScreen(tableId, hand) {
+  let result = view.settlement;
+  if (!result && hand.settlement) {
+    result = (await api.get(`settlements/${hand.settlement}/`)).result;
+  }
+  view.settlement = null;
+  return [
+    el("h1", {}, `${t("Hand")} ${hand.number}: ${t(hand.status)}`),
+    alertBox(),
+    result ? settlementTable(result) : null,
+    el("button", { type: "button", class: "primary", onclick: () => go({ table: tableId }) }, t("Next hand")),
+  ];
+}
+
+// ------------------------------------------------------------------------- routing
+
+let screen = JSON.parse(localStorage.getItem(LAST) || "{}");
+
+async function go(next) {
+  screen = next;
+  view.error = null;
+  remember(next);
+  await render();
+}
+
+async function render() {
+  let nodes;
+  try {
+    if (!api.token) {
+      nodes = loginScreen();
+    } else {
+      if (!view.me) {
+        view.me = await api.get("auth/me/");
+        for (const game of await api.get("games/")) view.games[game.code] = game;
+        document.getElementById("who").textContent = view.me.username;
+      }
+      if (screen.hand) nodes = await handScreen(screen.table, screen.hand);
+      else if (screen.table) nodes = await tableScreen(screen.table);
+      else nodes = await tablesScreen();
+    }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      api.logout();
+      view.me = null;
+      nodes = loginScreen();
+    } else {
+      view.error = problemList(error);
+      nodes = [alertBox(), el("button", { type: "button", onclick: () => go({}) }, t("All tables"))];
+    }
+  }
+  if (Array.isArray(nodes)) root.replaceChildren(...nodes.flat().filter(Boolean));
+  document.body.dataset.ready = "true";
+}
+
+let hadUnsent = false;
+outbox.onChange = (items) => {
+  showOutbox(items);
+  const unsent = items.some((item) => item.state === "unsent");
+  if (hadUnsent && !items.length) render(); // a retried intent got its answer
+  hadUnsent = unsent;
+};
+showOutbox(outbox.items);
+render().then(async () => {
+  if (outbox.items.length) {
+    await outbox.resume();
+    await render();
+  }
+});

@@ -1,0 +1,141 @@
+// Forms built from what the API says: an action's fields from the game's action schema
+// (GET /api/v1/games/), its bounds from the legal action (the hand's state). One set of
+// screens for every game: a card field gets the card picker, an amount an input with the
+// legal minimum and maximum and quick steps, a choice its buttons.
+
+import { cardPicker, el } from "./cards.js";
+
+const CARD = "^[2-9TJQKA][cdhs]$";
+
+function isCard(schema) {
+  return schema && schema.type === "string" && schema.pattern === CARD;
+}
+
+function isCards(schema) {
+  return schema && schema.type === "array" && isCard(schema.items || {});
+}
+
+function words(name) {
+  return gettext(name.replaceAll("_", " "));
+}
+
+// An amount: the legal bounds pre-filled, and quick steps (min, max).
+let fieldCount = 0;
+
+function amountField(name, schema, bounds, values, onInput) {
+  const low = bounds.min ?? schema.minimum ?? 0;
+  const high = bounds.max ?? null;
+  const id = `f-${name}-${(fieldCount += 1)}`;
+  const input = el("input", {
+    type: "number",
+    inputmode: "numeric",
+    id,
+    name,
+    min: low,
+    max: high ?? undefined,
+    step: bounds.step ?? 1,
+    value: values[name] ?? low,
+  });
+  values[name] = Number(input.value);
+  input.addEventListener("input", () => {
+    values[name] = input.value === "" ? null : Number(input.value);
+    onInput();
+  });
+  const set = (value) => () => {
+    input.value = value;
+    values[name] = value;
+    onInput();
+  };
+  const steps = [el("button", { type: "button", onclick: set(low) }, `${gettext("min")} ${low}`)];
+  if (high !== null) steps.push(el("button", { type: "button", onclick: set(high) }, `${gettext("max")} ${high}`));
+  return el("div", { class: "field" }, el("label", { for: id }, words(name)), input, ...steps);
+}
+
+function choiceField(name, options, values, onInput) {
+  const group = el("div", { class: "field choices", role: "radiogroup", "aria-label": words(name) });
+  for (const option of options) {
+    const button = el(
+      "button",
+      {
+        type: "button",
+        role: "radio",
+        "aria-checked": values[name] === option ? "true" : "false",
+        onclick: () => {
+          values[name] = option;
+          for (const other of group.querySelectorAll("button")) other.setAttribute("aria-checked", "false");
+          button.setAttribute("aria-checked", "true");
+          onInput();
+        },
+      },
+      String(option),
+    );
+    group.append(button);
+  }
+  return el("div", {}, el("span", { class: "label" }, words(name)), group);
+}
+
+// The fields of one action (or one part of an opening body). `values` collects the answers;
+// `ready()` says whether every required one is there.
+export function fieldsFor(schema, legal, context, values, onInput) {
+  const nodes = [];
+  const required = new Set(schema.required || []);
+  const missing = [];
+  // Declared first: a card picker reports its (empty) choice as soon as it is built.
+  function ready() {
+    return missing.every((name) => values[name] !== undefined && values[name] !== null);
+  }
+  for (const [name, field] of Object.entries(schema.properties || {})) {
+    if (name === "type") continue;
+    if (name === "seat" && (legal.seat !== undefined || context.seat !== undefined)) {
+      values.seat = legal.seat ?? context.seat;
+      continue;
+    }
+    const list = legal[`${name}s`] || (name === "target" && legal.targets) || (name === "buyer" && legal.buyers);
+    if (Array.isArray(list)) {
+      nodes.push(choiceField(name, list, values, onInput));
+    } else if (field.enum) {
+      nodes.push(choiceField(name, field.enum, values, onInput));
+    } else if (isCard(field)) {
+      if (!required.has(name) && !context.cardsOptional?.includes(name)) continue;
+      nodes.push(
+        cardPicker({
+          deck: context.deck,
+          taken: context.taken,
+          label: words(name),
+          count: 1,
+          least: required.has(name) ? 1 : 0,
+          onChange: (cards) => {
+            values[name] = cards && cards.length ? cards[0] : required.has(name) ? undefined : null;
+            onInput();
+          },
+        }),
+      );
+    } else if (isCards(field)) {
+      const count = typeof legal[name] === "number" ? legal[name] : typeof legal.cards === "number" ? legal.cards : field.maxItems ?? field.minItems ?? 5;
+      nodes.push(
+        cardPicker({
+          deck: context.deck,
+          taken: context.taken,
+          label: words(name),
+          count,
+          least: field.minItems ?? count,
+          onChange: (cards) => {
+            values[name] = cards ?? undefined;
+            onInput();
+          },
+        }),
+      );
+    } else if (field.type === "integer" && name !== "seat" && name !== "hand") {
+      const bounds = typeof legal[name] === "object" && legal[name] ? legal[name] : required.has(name) ? legal : {};
+      // An optional amount is offered when the legal action names it (e.g. the bonus bets
+      // a table offers) or gives its bounds.
+      const offered = Object.values(legal).some((v) => Array.isArray(v) && v.includes(name));
+      if (!required.has(name) && !offered && typeof legal[name] !== "object") continue;
+      nodes.push(amountField(name, field, required.has(name) ? bounds : { min: 0, ...bounds }, values, onInput));
+    } else if (name === "hand" && legal.hand !== undefined) {
+      values.hand = legal.hand;
+    }
+    if (required.has(name)) missing.push(name);
+  }
+  return { nodes, ready };
+}

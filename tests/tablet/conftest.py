@@ -1,0 +1,42 @@
+"""Browser tests of the dealer tablet: Debian's Chromium driven by Playwright at 1024x768 with
+touch. Without a Chromium they are skipped, saying how to get one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# Playwright's sync API runs an event loop in the test's thread; the test's own database
+# calls (fixtures, checks) are still plain synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    if CHROMIUM:
+        return
+    skip = pytest.mark.skip(
+        reason="no Chromium found: install Debian's (apt-get install chromium) to run the "
+        "browser tests"
+    )
+    for item in items:
+        if "tests/tablet/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ["--no-sandbox"]}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_context_args,
+        "viewport": {"width": 1024, "height": 768},
+        "has_touch": True,
+        "locale": "en",
+    }

@@ -1,0 +1,166 @@
+"""A dealer deals and settles a High Card Flush hand on the tablet by touch only, and a double
+tap or a dropped request never stores a step twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from casino.rules.contract import registry
+from payouts.models import Settlement
+from tables import services
+from tables.models import HandAction
+from tests.conftest import DP_CARDS, P2_CARDS, P3_CARDS, seat_and_open
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PASSWORD = "a dealer's password 42"
+ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
+
+
+@pytest.fixture
+def hcf(floor: Any, dealer: Any) -> Any:
+    dealer.set_password(PASSWORD)
+    dealer.save()
+    table = services.table_create(
+        user=floor,
+        name="HCF-T",
+        game="high-card-flush",
+        seat_count=7,
+        dealer=dealer,
+        limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 5_000, "bank_max": 1_000_000},
+        rules={"rake": {"scheme": "per_player", "amount": 100}},
+    )
+    return seat_and_open(floor, table, {1: "Ana", 2: "Bela", 3: "Csilla"})
+
+
+def log_in(page: Any, live_server: Any, dealer: Any) -> None:
+    page.goto(f"{live_server.url}/tablet/")
+    page.fill("#username", dealer.username)
+    page.fill("#password", PASSWORD)
+    page.get_by_role("button", name="Log in").tap()
+    page.get_by_role("heading", name="Your tables").wait_for()
+
+
+def settled(page: Any) -> None:
+    """Wait until the tablet has its answer on screen (nothing in flight, screen redrawn)."""
+    page.wait_for_function(
+        "() => !document.body.hasAttribute('data-busy') && document.body.dataset.ready === 'true'"
+    )
+
+
+def form(page: Any, action: str, seat: int) -> Any:
+    return page.locator(f"form[data-action={action}]").filter(has_text=f"seat {seat}")
+
+
+def submit(page: Any, action: str, seat: int) -> None:
+    form(page, action, seat).locator("button.action").tap()
+    settled(page)
+
+
+def deal(page: Any, seat: int, cards: tuple[str, ...]) -> None:
+    picker = form(page, "deal", seat)
+    for card in cards:
+        picker.locator(f"button[data-card='{card}']").tap()
+    submit(page, "deal", seat)
+
+
+def play_to_the_settle_screen(page: Any, live_server: Any, dealer: Any) -> None:
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text="HCF-T").tap()
+    page.get_by_role("heading", name="Between hands").wait_for()
+    submit(page, "accept", 1)  # the bank pre-filled at the table's minimum, 5000
+    page.get_by_role("button", name="Open hand").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    settled(page)
+    wager = form(page, "wager", 2)
+    wager.get_by_label("ante", exact=True).fill("1000")
+    wager.get_by_label("flush bonus", exact=True).fill("500")
+    submit(page, "wager", 2)
+    form(page, "wager", 3).get_by_label("ante", exact=True).fill("1000")
+    submit(page, "wager", 3)
+    deal(page, 2, P2_CARDS)
+    deal(page, 3, P3_CARDS)
+    deal(page, 1, DP_CARDS)
+    form(page, "raise", 2).get_by_role("button", name="min 1000").tap()
+    submit(page, "raise", 2)
+    submit(page, "fold", 3)
+    page.get_by_role("heading", name="Check before settling").wait_for()
+
+
+def expected_nets() -> dict[int, int]:
+    record = {
+        "designated_player": {"seat": 1, "bank": 5000, "cards": list(DP_CARDS)},
+        "players": [
+            {"seat": 2, "cards": list(P2_CARDS), "ante": 1000, "raise": 1000, "flush_bonus": 500},
+            {"seat": 3, "cards": list(P3_CARDS), "ante": 1000, "raise": 0},
+        ],
+    }
+    rules = {"rake": {"scheme": "per_player", "amount": 100}}
+    result = registry()["high-card-flush"].evaluate(record, rules)
+    return {seat.seat: seat.net for seat in result.seats}
+
+
+def shown_nets(page: Any) -> dict[int, int]:
+    rows = page.locator(".settlement tbody tr")
+    return {
+        int(rows.nth(i).get_attribute("data-seat")): int(
+            rows.nth(i).locator("td.net").inner_text().replace("+", "")
+        )
+        for i in range(rows.count())
+    }
+
+
+def test_a_hand_is_dealt_and_settled_by_touch_and_matches_the_engine(
+    hcf, dealer, live_server, page
+):
+    play_to_the_settle_screen(page, live_server, dealer)
+    wanted = expected_nets()
+    assert shown_nets(page) == wanted  # the preview, before anything is stored
+    assert Settlement.objects.count() == 0
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "tablet-high-card-flush.png"), full_page=True)
+    page.get_by_role("button", name="Settle hand").tap()
+    page.get_by_role("button", name="Next hand").wait_for()
+    assert shown_nets(page) == wanted
+    assert page.locator(".explanation li").count() >= 3
+    settlement = Settlement.objects.get()
+    assert {row.seat: row.net for row in settlement.seats.all()} == wanted
+
+
+def test_a_double_tap_on_settle_stores_one_settlement(hcf, dealer, live_server, page):
+    play_to_the_settle_screen(page, live_server, dealer)
+    page.get_by_role("button", name="Settle hand").dblclick()
+    page.get_by_role("button", name="Next hand").wait_for()
+    assert Settlement.objects.count() == 1
+
+
+def test_a_request_cut_off_is_retried_with_its_key_and_stored_once(hcf, dealer, live_server, page):
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text="HCF-T").tap()
+    submit(page, "accept", 1)
+    page.get_by_role("button", name="Open hand").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    settled(page)
+    cut: list[str] = []
+
+    def drop_the_first_answer(route: Any) -> None:
+        if not cut:
+            # The request reaches the server, but its answer is lost on the way back.
+            response = route.fetch()
+            cut.append(route.request.headers["idempotency-key"])
+            assert response.status == 200
+            route.abort("connectionreset")
+        else:
+            assert route.request.headers["idempotency-key"] == cut[0]
+            route.continue_()
+
+    page.route("**/api/v1/hands/*/actions/", drop_the_first_answer)
+    form(page, "wager", 2).get_by_label("ante", exact=True).fill("1000")
+    form(page, "wager", 2).locator("button.action").tap()
+    page.get_by_role("status").filter(has_text="Not sent yet").wait_for()
+    # The outbox retries by itself with the same key; the server replays its first answer.
+    settled(page)
+    page.locator("form[data-action=deal]").first.wait_for()
+    assert HandAction.objects.filter(action__type="wager").count() == 1
