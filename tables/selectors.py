@@ -60,6 +60,7 @@ def game_view(*, table: Table, recent: int = 20) -> dict[str, Any]:
         "actions": found.table_actions(view),
         "hand_open": view.hand_open,
         "deck": found.table_deck(view),
+        "next_seats": found.next_seats(view),
         "events": [
             {
                 "kind": event.kind,

@@ -209,4 +209,7 @@ class GameStateSerializer(serializers.Serializer):
     deck = serializers.ListField(
         child=serializers.CharField(), help_text="the cards the next hand is dealt from"
     )
+    next_seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the seats the next hand deals in"
+    )
     events = serializers.ListField(child=serializers.DictField(), help_text="recent events")

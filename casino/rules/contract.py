@@ -337,6 +337,10 @@ class Game:
     def initial_state(self) -> JSON:
         return {}
 
+    def next_seats(self, table: TableView) -> list[int]:
+        """The seats the next hand will deal in (what an opening form asks about)."""
+        return table.in_play
+
     def table_deck(self, table: TableView) -> list[str]:
         """The deck the next hand at ``table`` will be dealt from."""
         return self.deck(len(table.in_play))

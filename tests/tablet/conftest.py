@@ -9,6 +9,10 @@ from typing import Any
 
 import pytest
 
+# The live-table tests' open tables, reused here (fixtures).
+from tests.tables.test_paiute_live import paiute_table  # noqa: F401
+from tests.tables.test_palace_live import palace_table  # noqa: F401
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # Playwright's sync API runs an event loop in the test's thread; the test's own database
 # calls (fixtures, checks) are still plain synchronous ones.

@@ -164,3 +164,90 @@ def test_a_request_cut_off_is_retried_with_its_key_and_stored_once(hcf, dealer, 
     settled(page)
     page.locator("form[data-action=deal]").first.wait_for()
     assert HandAction.objects.filter(action__type="wager").count() == 1
+
+
+def engine_nets(settlement: Settlement) -> dict[int, int]:
+    """The engine's own answer for the stored hand: its history replayed."""
+    from casino.rules.contract import History
+
+    history = History.from_dict(settlement.history)
+    result = registry()[history.game].replay(history).settle()
+    return {seat.seat: seat.net for seat in result.parties}
+
+
+def test_a_five_card_draw_hand_is_opened_and_settled_by_touch(
+    draw_table, dealer, live_server, page
+):
+    from tests.conftest import DRAW_HANDS
+
+    dealer.set_password(PASSWORD)
+    dealer.save()
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text=draw_table.name).tap()
+    opening = page.get_by_role("form", name="Open hand")
+    opening.wait_for()
+    for seat in (1, 2, 3):
+        part = opening.locator(f"fieldset.seat-part[data-seat='{seat}']")
+        part.get_by_label("stack", exact=True).fill("10000")
+        for card in DRAW_HANDS[seat]:
+            part.locator(f"button[data-card='{card}']").tap()
+    page.get_by_role("button", name="Open hand").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    settled(page)
+    for _ in range(2):  # the first two to act fold: the big blind takes the pot
+        page.locator("form[data-action=fold] button.action").first.tap()
+        settled(page)
+    page.get_by_role("heading", name="Check before settling").wait_for()
+    page.get_by_role("button", name="Settle hand").tap()
+    page.get_by_role("button", name="Next hand").wait_for()
+    settlement = Settlement.objects.get()
+    assert shown_nets(page) == engine_nets(settlement)
+    assert sum(shown_nets(page).values()) + settlement.rake == 0
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "tablet-five-card-draw-7a.png"), full_page=True)
+
+
+def test_a_paiute_hand_is_dealt_drawn_called_and_settled_by_touch(
+    paiute_table, dealer, live_server, page
+):
+    from tests.tables.test_paiute_live import DEAL
+
+    dealer.set_password(PASSWORD)
+    dealer.save()
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text=paiute_table.name).tap()
+    opening = page.get_by_role("form", name="Open hand")
+    opening.wait_for()
+    for seat, cards in DEAL["hands"].items():
+        part = opening.locator(f"fieldset.seat-part[data-seat='{seat}']")
+        for card in cards:
+            part.locator(f"button[data-card='{card}']").tap()
+    opening.locator("fieldset.picker", has_text="upcard").locator("button[data-card='3c']").tap()
+    page.get_by_role("button", name="Open hand").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    settled(page)
+
+    def draw(seat: int, source: str, card: str | None = None) -> None:
+        step = form(page, "draw", seat)
+        step.get_by_role("radio", name=source).tap()
+        if card:
+            step.locator(f"button[data-card='{card}']").tap()
+        submit(page, "draw", seat)
+
+    def discard(seat: int, card: str) -> None:
+        form(page, "discard", seat).get_by_role("radio", name=card).tap()
+        submit(page, "discard", seat)
+
+    draw(2, "stock", "7d")
+    submit(page, "call", 2)  # four kings with a wild three, and sevens: six cards
+    draw(3, "stock", "9c")
+    discard(3, "9c")
+    draw(1, "discard")
+    discard(1, "2c")
+    page.get_by_role("heading", name="Check before settling").wait_for()
+    page.get_by_role("button", name="Settle hand").tap()
+    page.get_by_role("button", name="Next hand").wait_for()
+    settlement = Settlement.objects.get()
+    assert shown_nets(page) == engine_nets(settlement) == {1: -100, 2: 200, 3: -100}
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "tablet-paiute.png"), full_page=True)

@@ -117,12 +117,14 @@ class FiveCardDraw(Game):
         """Clause 1: 32 cards, 7 to ace; the sixes are added when five are dealt in."""
         return [str(card) for card in short_deck(seats >= SIXES_PLAYERS)]
 
-    def table_deck(self, table: TableView) -> list[str]:
+    def next_seats(self, table: TableView) -> list[int]:
         try:
-            dealt = len(self.next_blinds(table).dealt_in)
+            return list(self.next_blinds(table).dealt_in)
         except Refusal:
-            dealt = len(table.in_play)
-        return self.deck(dealt)
+            return table.in_play
+
+    def table_deck(self, table: TableView) -> list[str]:
+        return self.deck(len(self.next_seats(table)))
 
     # -------------------------------------------------------------- rules
 

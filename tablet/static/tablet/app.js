@@ -5,7 +5,7 @@
 
 import { Api, ApiError, NotSent, Outbox } from "./api.js";
 import { cardLabel, el } from "./cards.js";
-import { fieldsFor } from "./forms.js";
+import { fieldsFor, openFields } from "./forms.js";
 
 const root = document.getElementById("app");
 const api = new Api(root.dataset.api);
@@ -220,7 +220,7 @@ function openForm(table, game, spec) {
   const inPlay = table.seats.filter((seat) => seat.in_play).map((seat) => seat.number);
   const button = el("button", { type: "submit", class: "primary" }, t("Open hand"));
   let ready = () => false;
-  const fields = fieldsFor(schema, {}, { deck: game.deck, taken: new Set() }, values, () => (button.disabled = !ready()));
+  const fields = openFields(schema, game.next_seats, { deck: game.deck, taken: new Set() }, values, () => (button.disabled = !ready()));
   const nodes = fields.nodes;
   ready = fields.ready;
   button.disabled = !ready();
@@ -236,7 +236,7 @@ function openForm(table, game, spec) {
       },
     },
     el("h2", {}, t("Next hand")),
-    el("p", {}, `${t("Seats in play")}: ${inPlay.join(", ") || "—"}`),
+    el("p", {}, `${t("Seats in play")}: ${inPlay.join(", ") || "—"} · ${t("dealt in")}: ${game.next_seats.join(", ") || "—"}`),
     nodes,
     button,
   );

@@ -34,11 +34,12 @@ function amountField(name, schema, bounds, values, onInput) {
     min: low,
     max: high ?? undefined,
     step: bounds.step ?? 1,
-    value: values[name] ?? low,
+    // Pre-filled with the legal minimum when there is one; otherwise the dealer enters it.
+    value: values[name] ?? (bounds.min !== undefined ? low : ""),
   });
-  values[name] = Number(input.value);
+  if (input.value !== "") values[name] = Number(input.value);
   input.addEventListener("input", () => {
-    values[name] = input.value === "" ? null : Number(input.value);
+    values[name] = input.value === "" ? undefined : Number(input.value);
     onInput();
   });
   const set = (value) => () => {
@@ -46,7 +47,7 @@ function amountField(name, schema, bounds, values, onInput) {
     values[name] = value;
     onInput();
   };
-  const steps = [el("button", { type: "button", onclick: set(low) }, `${gettext("min")} ${low}`)];
+  const steps = bounds.min !== undefined ? [el("button", { type: "button", onclick: set(low) }, `${gettext("min")} ${low}`)] : [];
   if (high !== null) steps.push(el("button", { type: "button", onclick: set(high) }, `${gettext("max")} ${high}`));
   return el("div", { class: "field" }, el("label", { for: id }, words(name)), input, ...steps);
 }
@@ -96,7 +97,6 @@ export function fieldsFor(schema, legal, context, values, onInput) {
     } else if (field.enum) {
       nodes.push(choiceField(name, field.enum, values, onInput));
     } else if (isCard(field)) {
-      if (!required.has(name) && !context.cardsOptional?.includes(name)) continue;
       nodes.push(
         cardPicker({
           deck: context.deck,
@@ -105,7 +105,7 @@ export function fieldsFor(schema, legal, context, values, onInput) {
           count: 1,
           least: required.has(name) ? 1 : 0,
           onChange: (cards) => {
-            values[name] = cards && cards.length ? cards[0] : required.has(name) ? undefined : null;
+            values[name] = cards && cards.length ? cards[0] : undefined;
             onInput();
           },
         }),
@@ -131,11 +131,57 @@ export function fieldsFor(schema, legal, context, values, onInput) {
       // a table offers) or gives its bounds.
       const offered = Object.values(legal).some((v) => Array.isArray(v) && v.includes(name));
       if (!required.has(name) && !offered && typeof legal[name] !== "object") continue;
-      nodes.push(amountField(name, field, required.has(name) ? bounds : { min: 0, ...bounds }, values, onInput));
+      nodes.push(amountField(name, field, required.has(name) || !offered ? bounds : { min: 0, ...bounds }, values, onInput));
     } else if (name === "hand" && legal.hand !== undefined) {
       values.hand = legal.hand;
     }
     if (required.has(name)) missing.push(name);
   }
   return { nodes, ready };
+}
+
+// The body that opens a hand, from the game's opening schema: a list of per-seat objects
+// (stacks, cards, banners) or a map of each seat's cards gets one group per seat the next
+// hand deals in; single cards and amounts get their own field.
+export function openFields(schema, seats, context, values, onInput) {
+  const nodes = [];
+  const checks = [];
+  const required = new Set(schema.required || []);
+  for (const [name, field] of Object.entries(schema.properties || {})) {
+    const item = field.items || {};
+    if (field.type === "array" && item.properties && item.properties.seat) {
+      values[name] = seats.map((seat) => ({ seat }));
+      seats.forEach((seat, index) => {
+        const part = values[name][index];
+        const sub = fieldsFor({ ...item, required: (item.required || []).filter((k) => k !== "seat") }, {}, { ...context, seat }, part, onInput);
+        delete part.type;
+        nodes.push(el("fieldset", { class: "seat-part", "data-seat": seat }, el("legend", {}, `${gettext("seat")} ${seat}`), sub.nodes));
+        checks.push(() => sub.ready());
+      });
+    } else if (field.type === "object" && field.additionalProperties) {
+      values[name] = {};
+      for (const seat of seats) {
+        const part = {};
+        const sub = fieldsFor(
+          { properties: { cards: field.additionalProperties }, required: ["cards"] },
+          {},
+          context,
+          part,
+          () => {
+            values[name][seat] = part.cards;
+            onInput();
+          },
+        );
+        nodes.push(el("fieldset", { class: "seat-part", "data-seat": seat }, el("legend", {}, `${gettext("seat")} ${seat}`), sub.nodes));
+        checks.push(() => Array.isArray(values[name][seat]));
+      }
+    } else if (required.has(name) || field.type === "integer") {
+      if (name === "dealer") continue; // the next seat clockwise unless named
+      const offer = field.type === "integer" ? { [name]: {} } : {};
+      const part = fieldsFor({ properties: { [name]: field }, required: required.has(name) ? [name] : [] }, offer, context, values, onInput);
+      nodes.push(...part.nodes);
+      checks.push(() => part.ready());
+    }
+  }
+  return { nodes, ready: () => checks.every((check) => check()) };
 }
