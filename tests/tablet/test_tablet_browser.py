@@ -251,3 +251,91 @@ def test_a_paiute_hand_is_dealt_drawn_called_and_settled_by_touch(
     assert shown_nets(page) == engine_nets(settlement) == {1: -100, 2: 200, 3: -100}
     ARTEFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / "tablet-paiute.png"), full_page=True)
+
+
+def test_a_palace_poker_hand_is_fought_and_settled_by_touch(
+    palace_table, dealer, live_server, page
+):
+    from tests.tables.test_palace_live import PLAYERS
+
+    dealer.set_password(PASSWORD)
+    dealer.save()
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text=palace_table.name).tap()
+    opening = page.get_by_role("form", name="Open hand")
+    opening.wait_for()
+    for player in PLAYERS:
+        part = opening.locator(f"fieldset.seat-part[data-seat='{player['seat']}']")
+        part.get_by_label("stack", exact=True).fill(str(player["stack"]))
+        banner = part.locator("fieldset.picker", has_text="banner")
+        banner.locator(f"button[data-card='{player['banner']}']").tap()
+        palace = part.locator("fieldset.picker", has_text="palace")
+        for card in player["palace"]:
+            palace.locator(f"button[data-card='{card}']").tap()
+    page.get_by_role("button", name="Open hand").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    settled(page)
+
+    def battle(target: int) -> None:
+        step = page.locator("form[data-action=battle]").first
+        step.get_by_role("radio", name=str(target)).tap()
+        step.locator("button.action").tap()
+        settled(page)
+
+    def answer(kind: str) -> None:
+        page.locator(f"form[data-action={kind}] button.action").first.tap()
+        settled(page)
+
+    battle(3)  # seat 2 attacks seat 3 with the least bet
+    answer("fold")  # seat 3 folds: out
+    battle(2)  # seat 1 attacks seat 2
+    answer("call")
+    page.get_by_role("heading", name="Check before settling").wait_for()
+    page.get_by_role("button", name="Settle hand").tap()
+    page.get_by_role("button", name="Next hand").wait_for()
+    settlement = Settlement.objects.get()
+    assert shown_nets(page) == engine_nets(settlement)
+    assert shown_nets(page)[1] == 2750 - 250 - 500
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "tablet-palace-poker.png"), full_page=True)
+
+
+def test_a_pontoon_hand_from_the_first_banker_to_the_settlement_by_touch(
+    floor, dealer, live_server, page
+):
+    from tests.tables.test_pontoon_live import make_table
+
+    table = make_table(floor, dealer)
+    dealer.set_password(PASSWORD)
+    dealer.save()
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text=table.name).tap()
+    between = page.locator("form[data-action=choose_banker]")
+    between.get_by_role("radio", name="3").tap()
+    between.locator("button.action").tap()
+    settled(page)
+    page.get_by_role("button", name="Open hand").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    settled(page)
+    cards = {1: ["As", "Kc"], 2: ["9h", "9c"], 3: ["Td", "7d"]}
+    stakes = {1: "100", 2: "200"}
+    while page.get_by_role("heading", name="Check before settling").count() == 0:
+        seat = int(page.locator("dt:has-text('To act') + dd").inner_text().split()[-1])
+        kinds = [f.get_attribute("data-action") for f in page.locator("form[data-action]").all()]
+        if "deal" in kinds:
+            step = page.locator("form[data-action=deal]").first
+            step.locator(f"button[data-card='{cards[seat].pop(0)}']").tap()
+        elif "stake" in kinds:
+            step = page.locator("form[data-action=stake]").first
+            step.get_by_label("amount", exact=True).fill(stakes[seat])
+        else:
+            kind = next(k for k in ("no_shoot", "stand", "stick") if k in kinds)
+            step = page.locator(f"form[data-action={kind}]").first
+        step.locator("button.action").tap()
+        settled(page)
+    page.get_by_role("button", name="Settle hand").tap()
+    page.get_by_role("button", name="Next hand").wait_for()
+    settlement = Settlement.objects.get()
+    assert shown_nets(page) == engine_nets(settlement) == {1: 200, 2: 200, 3: -400}
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "tablet-pontoon.png"), full_page=True)
