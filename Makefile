@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test bench lint format install install-dev demo worker beat clean
+.PHONY: run test bench lint format install install-dev demo worker beat clean messages
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -26,7 +26,7 @@ install-dev: $(VENV)/.dev
 ## otherwise tasks run eagerly.
 ## The local demo runs with DEBUG on (unless DEBUG is set); everything else defaults to off.
 run: export DEBUG ?= true
-run: install
+run: install messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	@if [ -n "$$REDIS_URL" ]; then \
@@ -38,8 +38,13 @@ run: install
 	fi
 
 ## test: install what the tests need and run the whole suite.
-test: install-dev
+test: install-dev messages
+	@command -v chromium >/dev/null 2>&1 || echo "No Chromium: the tablet's browser tests will be skipped (apt-get install chromium to run them)."
 	$(VENV)/bin/pytest
+
+## messages: compile the tablet's translations (gettext's msgfmt).
+messages: install
+	cd tablet && DJANGO_SETTINGS_MODULE=casino.settings_test ../$(PY) ../manage.py compilemessages >/dev/null
 
 ## bench: High Card Flush settlements per second: the engine alone, and the settle endpoint
 ## on PostgreSQL (DATABASE_URL, or the local server; a throwaway database is used).

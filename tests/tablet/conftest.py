@@ -44,3 +44,15 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
         "has_touch": True,
         "locale": "en",
     }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _translations_compiled() -> None:
+    """``make test`` compiles the tablet's translations first; a bare pytest run does too."""
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    locale = Path(__file__).resolve().parents[2] / "tablet" / "locale"
+    if any(po.with_suffix(".mo").exists() is False for po in locale.rglob("*.po")):
+        call_command("compilemessages", locale=[p.name for p in locale.iterdir()], verbosity=0)

@@ -339,3 +339,20 @@ def test_a_pontoon_hand_from_the_first_banker_to_the_settlement_by_touch(
     assert shown_nets(page) == engine_nets(settlement) == {1: 200, 2: 200, 3: -400}
     ARTEFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / "tablet-pontoon.png"), full_page=True)
+
+
+def test_the_dealer_picks_greek_and_the_tablet_speaks_greek(hcf, dealer, live_server, page):
+    page.goto(f"{live_server.url}/tablet/")
+    page.select_option("#language", "el")
+    page.get_by_role("button", name="Change").tap()
+    page.get_by_role("heading", name="Σύνδεση").wait_for()  # "Log in"
+    assert page.locator("html").get_attribute("lang") == "el"
+    assert page.get_by_label("Γλώσσα").count() == 1  # "Language"
+    page.fill("#username", dealer.username)
+    page.fill("#password", PASSWORD)
+    page.get_by_role("button", name="Σύνδεση").tap()
+    page.get_by_role("heading", name="Τα τραπέζια σας").wait_for()  # "Your tables"
+    page.locator("button.tile", has_text="HCF-T").tap()
+    page.get_by_role("heading", name="Ανάμεσα στα χέρια").wait_for()  # "Between hands"
+    assert page.get_by_role("button", name="Άνοιγμα χεριού").count() == 1  # "Open hand"
+    assert page.locator("form[data-action=accept] button.action").inner_text().startswith("αποδοχή")

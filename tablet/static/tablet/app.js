@@ -6,6 +6,7 @@
 import { Api, ApiError, NotSent, Outbox } from "./api.js";
 import { cardLabel, el } from "./cards.js";
 import { fieldsFor, openFields } from "./forms.js";
+import "./words.js";
 
 const root = document.getElementById("app");
 const api = new Api(root.dataset.api);
@@ -13,6 +14,7 @@ const outbox = new Outbox(api, showOutbox);
 const view = { games: {}, table: null, hand: null, me: null, error: null, settlement: null };
 const LAST = "tablet.screen";
 
+// Words whose text comes from the API (action types, roles, phases), translated at sight.
 function t(text) {
   return gettext(text);
 }
@@ -20,7 +22,7 @@ function t(text) {
 function showOutbox(items) {
   const box = document.getElementById("outbox");
   const unsent = items.filter((item) => item.state === "unsent");
-  box.textContent = unsent.length ? t("Not sent yet: retrying…") : items.length ? t("Sending…") : "";
+  box.textContent = unsent.length ? gettext("Not sent yet: retrying…") : items.length ? gettext("Sending…") : "";
   box.className = unsent.length ? "outbox unsent" : "outbox";
   document.body.toggleAttribute("data-busy", items.length > 0);
 }
@@ -55,7 +57,7 @@ async function write(path, body, next = null) {
     return answer;
   } catch (error) {
     if (error instanceof NotSent) {
-      if (error.message !== "busy") view.error = [t("Not sent yet: the tablet retries with the same request.")];
+      if (error.message !== "busy") view.error = [gettext("Not sent yet: the tablet retries with the same request.")];
       return null;
     }
     view.error = problemList(error);
@@ -85,10 +87,10 @@ function loginScreen() {
         await render();
       },
     },
-    el("h1", {}, t("Log in")),
-    el("div", { class: "field" }, el("label", { for: "username" }, t("Username")), user),
-    el("div", { class: "field" }, el("label", { for: "password" }, t("Password")), password),
-    el("button", { type: "submit", class: "primary" }, t("Log in")),
+    el("h1", {}, gettext("Log in")),
+    el("div", { class: "field" }, el("label", { for: "username" }, gettext("Username")), user),
+    el("div", { class: "field" }, el("label", { for: "password" }, gettext("Password")), password),
+    el("button", { type: "submit", class: "primary" }, gettext("Log in")),
   );
   return [alertBox(), form];
 }
@@ -97,7 +99,7 @@ async function tablesScreen() {
   const tables = (await api.get("tables/?limit=200")).results;
   const mine = tables.filter((table) => table.dealer === view.me.username || view.me.roles.includes("floor_manager"));
   return [
-    el("h1", {}, t("Your tables")),
+    el("h1", {}, gettext("Your tables")),
     alertBox(),
     el(
       "ul",
@@ -123,22 +125,22 @@ function seatsPanel(table, game) {
   const state = game.state || {};
   const roles = {};
   const mark = (seat, word) => seat && (roles[seat] = [...(roles[seat] || []), word]);
-  mark(state.designated_player, t("designated player"));
-  mark(state.offer_seat, t("offered the position"));
-  mark(state.banker, t("banker"));
-  mark(state.button, t("button"));
-  mark(state.next_dealer, t("deals next"));
+  mark(state.designated_player, gettext("designated player"));
+  mark(state.offer_seat, gettext("offered the position"));
+  mark(state.banker, gettext("banker"));
+  mark(state.button, gettext("button"));
+  mark(state.next_dealer, gettext("deals next"));
   const markers = state.markers || {};
   return el(
     "ol",
-    { class: "seats", "aria-label": t("Seats") },
+    { class: "seats", "aria-label": gettext("Seats") },
     table.seats.map((seat) =>
       el(
         "li",
         { class: seat.in_play ? "seat in" : seat.player ? "seat out" : "seat empty" },
-        el("span", { class: "number" }, `${t("Seat")} ${seat.number}`),
-        el("span", { class: "player" }, seat.player || t("empty")),
-        seat.player && !seat.in_play ? el("span", {}, t("sitting out")) : null,
+        el("span", { class: "number" }, `${gettext("Seat")} ${seat.number}`),
+        el("span", { class: "player" }, seat.player || gettext("empty")),
+        seat.player && !seat.in_play ? el("span", {}, gettext("sitting out")) : null,
         (roles[seat.number] || []).map((word) => el("span", { class: "role" }, word)),
         (markers[seat.number] || []).map((m) => el("span", { class: "marker" }, m)),
       ),
@@ -149,12 +151,12 @@ function seatsPanel(table, game) {
 function facts(table, game) {
   const state = game.state || {};
   const items = [
-    [t("Limits"), Object.entries(table.limits).map(([k, v]) => `${t(k.replaceAll("_", " "))} ${v ?? "—"}`).join(" · ")],
-    [t("Smallest chip"), table.smallest_chip],
+    [gettext("Limits"), Object.entries(table.limits).map(([k, v]) => `${t(k.replaceAll("_", " "))} ${v ?? "—"}`).join(" · ")],
+    [gettext("Smallest chip"), table.smallest_chip],
   ];
-  if (state.kitty !== undefined) items.push([t("Kitty"), state.kitty ?? "—"]);
-  if (state.bank !== undefined && state.bank !== null) items.push([t("Bank"), state.bank]);
-  if (state.stopped) items.push([t("Stopped"), t("the offer went round without acceptance")]);
+  if (state.kitty !== undefined) items.push([gettext("Kitty"), state.kitty ?? "—"]);
+  if (state.bank !== undefined && state.bank !== null) items.push([gettext("Bank"), state.bank]);
+  if (state.stopped) items.push([gettext("Stopped"), gettext("the offer went round without acceptance")]);
   return el("dl", { class: "facts" }, items.map(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))]));
 }
 
@@ -185,7 +187,7 @@ function actionForm(schemas, legal, context, post, label) {
 }
 
 function actionLabel(legal) {
-  const who = legal.seat !== undefined ? ` · ${t("seat")} ${legal.seat}` : "";
+  const who = legal.seat !== undefined ? ` · ${gettext("seat")} ${legal.seat}` : "";
   return `${t(legal.type.replaceAll("_", " "))}${who}`;
 }
 
@@ -204,13 +206,13 @@ async function tableScreen(id) {
   );
   const open = openForm(table, game, spec);
   return [
-    el("nav", {}, el("button", { type: "button", onclick: () => go({}) }, t("All tables"))),
+    el("nav", {}, el("button", { type: "button", onclick: () => go({}) }, gettext("All tables"))),
     el("h1", {}, `${table.name} · ${spec.name}`),
     alertBox(),
     facts(table, game),
     seatsPanel(table, game),
-    between.length ? el("section", { "aria-label": t("Between hands") }, el("h2", {}, t("Between hands")), between) : null,
-    table.status === "open" ? open : el("p", {}, t("The table is closed.")),
+    between.length ? el("section", { "aria-label": gettext("Between hands") }, el("h2", {}, gettext("Between hands")), between) : null,
+    table.status === "open" ? open : el("p", {}, gettext("The table is closed.")),
   ];
 }
 
@@ -218,7 +220,7 @@ function openForm(table, game, spec) {
   const schema = spec.schemas.open;
   const values = {};
   const inPlay = table.seats.filter((seat) => seat.in_play).map((seat) => seat.number);
-  const button = el("button", { type: "submit", class: "primary" }, t("Open hand"));
+  const button = el("button", { type: "submit", class: "primary" }, gettext("Open hand"));
   let ready = () => false;
   const fields = openFields(schema, game.next_seats, { deck: game.deck, taken: new Set() }, values, () => (button.disabled = !ready()));
   const nodes = fields.nodes;
@@ -228,15 +230,15 @@ function openForm(table, game, spec) {
     "form",
     {
       class: "panel",
-      "aria-label": t("Open hand"),
+      "aria-label": gettext("Open hand"),
       onsubmit: async (event) => {
         event.preventDefault();
         if (outbox.pending) return;
         await write(`tables/${table.id}/hands/`, values, (hand) => ({ table: table.id, hand: hand.id }));
       },
     },
-    el("h2", {}, t("Next hand")),
-    el("p", {}, `${t("Seats in play")}: ${inPlay.join(", ") || "—"} · ${t("dealt in")}: ${game.next_seats.join(", ") || "—"}`),
+    el("h2", {}, gettext("Next hand")),
+    el("p", {}, `${gettext("Seats in play")}: ${inPlay.join(", ") || "—"} · ${gettext("dealt in")}: ${game.next_seats.join(", ") || "—"}`),
     nodes,
     button,
   );
@@ -254,10 +256,10 @@ function takenCards(state) {
 }
 
 function stateSummary(state) {
-  const items = [[t("Phase"), t(String(state.phase ?? "—").replaceAll("_", " "))]];
-  items.push([t("To act"), state.to_act ? `${t("seat")} ${state.to_act}` : t("any seat")]);
-  if (state.pot !== undefined) items.push([t("Pot"), state.pot]);
-  if (Array.isArray(state.pots)) items.push([t("Pots"), state.pots.map((p) => p.amount).join(" + ") || "0"]);
+  const items = [[gettext("Phase"), t(String(state.phase ?? "—").replaceAll("_", " "))]];
+  items.push([gettext("To act"), state.to_act ? `${gettext("seat")} ${state.to_act}` : gettext("any seat")]);
+  if (state.pot !== undefined) items.push([gettext("Pot"), state.pot]);
+  if (Array.isArray(state.pots)) items.push([gettext("Pots"), state.pots.map((p) => p.amount).join(" + ") || "0"]);
   return el("dl", { class: "facts big" }, items.map(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))]));
 }
 
@@ -270,7 +272,7 @@ function seatCards(state) {
   for (const seat of state.players || state.seats || []) {
     if (seat && typeof seat === "object") {
       const cards = seat.cards || (seat.hands || []).flatMap((h) => h.cards || []);
-      rows.push([`${t("seat")} ${seat.seat}`, Array.isArray(cards) ? cards : []]);
+      rows.push([`${gettext("seat")} ${seat.seat}`, Array.isArray(cards) ? cards : []]);
     }
   }
   return el(
@@ -302,8 +304,8 @@ async function handScreen(tableId, handId) {
     }
     settle = el(
       "section",
-      { class: "panel", "aria-label": t("Settle") },
-      el("h2", {}, t("Check before settling")),
+      { class: "panel", "aria-label": gettext("Settle") },
+      el("h2", {}, gettext("Check before settling")),
       preview ? settlementTable(preview) : null,
       el(
         "button",
@@ -319,22 +321,22 @@ async function handScreen(tableId, handId) {
             await render();
           },
         },
-        t("Settle hand"),
+        gettext("Settle hand"),
       ),
     );
   }
   return [
-    el("nav", {}, el("button", { type: "button", onclick: () => go({ table: tableId }) }, t("Table"))),
-    el("h1", {}, `${t("Hand")} ${hand.number} · ${spec.name}`),
+    el("nav", {}, el("button", { type: "button", onclick: () => go({ table: tableId }) }, gettext("Table"))),
+    el("h1", {}, `${gettext("Hand")} ${hand.number} · ${spec.name}`),
     alertBox(),
     stateSummary(state),
     seatCards(state),
-    actions.length ? el("section", { "aria-label": t("Actions") }, el("h2", {}, t("Actions")), actions) : null,
+    actions.length ? el("section", { "aria-label": gettext("Actions") }, el("h2", {}, gettext("Actions")), actions) : null,
     settle,
     el(
       "details",
       { class: "void" },
-      el("summary", {}, t("Void request")),
+      el("summary", {}, gettext("Void request")),
       voidForm(handId, tableId),
     ),
   ];
@@ -350,9 +352,9 @@ function voidForm(handId, tableId) {
         await write(`hands/${handId}/void/`, { reason: reason.value }, () => ({ table: tableId }));
       },
     },
-    el("label", { for: "void-reason" }, t("Reason")),
+    el("label", { for: "void-reason" }, gettext("Reason")),
     reason,
-    el("button", { type: "submit" }, t("Void hand")),
+    el("button", { type: "submit" }, gettext("Void hand")),
   );
 }
 
@@ -364,7 +366,7 @@ function settlementTable(result) {
     el(
       "table",
       {},
-      el("thead", {}, el("tr", {}, [t("Seat"), t("Role"), t("Lines"), t("Rake"), t("Net")].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, [gettext("Seat"), gettext("Role"), gettext("Lines"), gettext("Rake"), gettext("Net")].map((h) => el("th", { scope: "col" }, h)))),
       el(
         "tbody",
         {},
@@ -372,7 +374,7 @@ function settlementTable(result) {
           el(
             "tr",
             { "data-seat": seat.seat },
-            el("td", {}, seat.seat === 0 ? t("house") : String(seat.seat)),
+            el("td", {}, seat.seat === 0 ? gettext("house") : String(seat.seat)),
             el("td", {}, t(seat.role.replaceAll("_", " "))),
             el("td", {}, seat.lines.map((line) => el("div", {}, `${t(line.wager.replaceAll("_", " "))}: ${line.amount >= 0 ? "+" : ""}${line.amount}`))),
             el("td", {}, String(seat.rake)),
@@ -381,7 +383,7 @@ function settlementTable(result) {
         ),
       ),
     ),
-    el("p", {}, `${t("Rake")}: ${result.rake}`),
+    el("p", {}, `${gettext("Rake")}: ${result.rake}`),
     el("ol", { class: "explanation" }, result.explanation.map((line) => el("li", {}, line))),
   );
 }
@@ -393,10 +395,10 @@ async function settlementScreen(tableId, hand) {
   }
   view.settlement = null;
   return [
-    el("h1", {}, `${t("Hand")} ${hand.number}: ${t(hand.status)}`),
+    el("h1", {}, `${gettext("Hand")} ${hand.number}: ${t(hand.status)}`),
     alertBox(),
     result ? settlementTable(result) : null,
-    el("button", { type: "button", class: "primary", onclick: () => go({ table: tableId }) }, t("Next hand")),
+    el("button", { type: "button", class: "primary", onclick: () => go({ table: tableId }) }, gettext("Next hand")),
   ];
 }
 
@@ -433,7 +435,7 @@ async function render() {
       nodes = loginScreen();
     } else {
       view.error = problemList(error);
-      nodes = [alertBox(), el("button", { type: "button", onclick: () => go({}) }, t("All tables"))];
+      nodes = [alertBox(), el("button", { type: "button", onclick: () => go({}) }, gettext("All tables"))];
     }
   }
   if (Array.isArray(nodes)) root.replaceChildren(...nodes.flat().filter(Boolean));
