@@ -356,3 +356,17 @@ def test_the_dealer_picks_greek_and_the_tablet_speaks_greek(hcf, dealer, live_se
     page.get_by_role("heading", name="Ανάμεσα στα χέρια").wait_for()  # "Between hands"
     assert page.get_by_role("button", name="Άνοιγμα χεριού").count() == 1  # "Open hand"
     assert page.locator("form[data-action=accept] button.action").inner_text().startswith("αποδοχή")
+
+
+def test_the_dealer_seats_a_player_and_sits_one_out_between_hands(hcf, dealer, live_server, page):
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text="HCF-T").tap()
+    page.get_by_role("heading", name="Between hands").wait_for()
+    page.get_by_label("Player for seat 4").fill("Dani")
+    page.locator("li.seat", has_text="Seat 4").get_by_role("button", name="Seat player").tap()
+    settled(page)
+    page.locator("li.seat", has_text="Seat 2").get_by_role("button", name="Sit out").tap()
+    settled(page)
+    seats = {seat.number: (seat.player, seat.sitting_out) for seat in hcf.seats.all()}
+    assert seats[4] == ("Dani", False) and seats[2] == ("Bela", True)
+    assert page.locator("li.seat", has_text="Seat 2").get_by_text("sitting out").count() == 1

@@ -143,8 +143,40 @@ function seatsPanel(table, game) {
         seat.player && !seat.in_play ? el("span", {}, gettext("sitting out")) : null,
         (roles[seat.number] || []).map((word) => el("span", { class: "role" }, word)),
         (markers[seat.number] || []).map((m) => el("span", { class: "marker" }, m)),
+        seatControls(table, seat),
       ),
     ),
+  );
+}
+
+// Seat a player, sit them out or back in, or empty the seat.
+function seatControls(table, seat) {
+  const path = `tables/${table.id}/seats/${seat.number}/`;
+  if (!seat.player) {
+    const name = el("input", { id: `player-${seat.number}`, name: "player", autocomplete: "off" });
+    return el(
+      "form",
+      {
+        class: "seat-form",
+        onsubmit: async (event) => {
+          event.preventDefault();
+          if (name.value.trim()) await write(path, { player: name.value.trim(), sitting_out: false });
+        },
+      },
+      el("label", { for: `player-${seat.number}`, class: "visually-hidden" }, `${gettext("Player for seat")} ${seat.number}`),
+      name,
+      el("button", { type: "submit" }, gettext("Seat player")),
+    );
+  }
+  return el(
+    "div",
+    { class: "seat-form" },
+    el(
+      "button",
+      { type: "button", onclick: () => write(path, { player: seat.player, sitting_out: !seat.sitting_out }) },
+      seat.sitting_out ? gettext("Back in") : gettext("Sit out"),
+    ),
+    el("button", { type: "button", onclick: () => write(path, { player: "", sitting_out: false }) }, gettext("Leaves")),
   );
 }
 
