@@ -370,3 +370,39 @@ def test_the_dealer_seats_a_player_and_sits_one_out_between_hands(hcf, dealer, l
     seats = {seat.number: (seat.player, seat.sitting_out) for seat in hcf.seats.all()}
     assert seats[4] == ("Dani", False) and seats[2] == ("Bela", True)
     assert page.locator("li.seat", has_text="Seat 2").get_by_text("sitting out").count() == 1
+
+
+CONTROLS_WITHOUT_NAME_OR_SMALL = """() => {
+  const problems = [];
+  for (const node of document.querySelectorAll('button, input, select')) {
+    if (node.type === 'hidden' || node.offsetParent === null) continue;
+    const box = node.getBoundingClientRect();
+    const labelled = node.labels && node.labels.length;
+    const name = node.getAttribute('aria-label') || node.textContent.trim() || labelled;
+    if (!name) problems.push('no name: ' + node.outerHTML.slice(0, 80));
+    if (box.width < 48 || box.height < 48) problems.push('small: ' + node.outerHTML.slice(0, 80));
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth) problems.push('scrolls sideways');
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)], ids=["landscape", "portrait"])
+def test_every_control_is_named_and_big_enough_and_a_reload_resumes_the_hand(
+    hcf, dealer, live_server, page, size
+):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log_in(page, live_server, dealer)
+    assert page.evaluate(CONTROLS_WITHOUT_NAME_OR_SMALL) == []
+    page.locator("button.tile", has_text="HCF-T").tap()
+    submit(page, "accept", 1)
+    assert page.evaluate(CONTROLS_WITHOUT_NAME_OR_SMALL) == []
+    page.get_by_role("button", name="Open hand").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    settled(page)
+    assert page.evaluate(CONTROLS_WITHOUT_NAME_OR_SMALL) == []
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"tablet-hand-{size[0]}x{size[1]}.png"), full_page=True)
+    page.reload()
+    page.get_by_role("heading", name="Actions").wait_for()  # the same hand, from the server
+    assert page.get_by_role("heading", name="Hand 1 · High Card Flush").count() == 1
