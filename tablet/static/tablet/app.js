@@ -131,6 +131,7 @@ function seatsPanel(table, game) {
   mark(state.button, gettext("button"));
   mark(state.next_dealer, gettext("deals next"));
   const markers = state.markers || {};
+  const waiting = (state.next_hand && state.next_hand.waiting) || {};
   return el(
     "ol",
     { class: "seats", "aria-label": gettext("Seats") },
@@ -143,6 +144,7 @@ function seatsPanel(table, game) {
         seat.player && !seat.in_play ? el("span", {}, gettext("sitting out")) : null,
         (roles[seat.number] || []).map((word) => el("span", { class: "role" }, word)),
         (markers[seat.number] || []).map((m) => el("span", { class: "marker" }, m)),
+        waiting[seat.number] ? el("span", { class: "waiting" }, `${gettext("waiting")}: ${waiting[seat.number]}`) : null,
         seatControls(table, seat),
       ),
     ),
@@ -186,6 +188,8 @@ function facts(table, game) {
     [gettext("Limits"), Object.entries(table.limits).map(([k, v]) => `${t(k.replaceAll("_", " "))} ${v ?? "—"}`).join(" · ")],
     [gettext("Smallest chip"), table.smallest_chip],
   ];
+  const rake = table.rules && table.rules.rake;
+  if (rake) items.push([gettext("Rake"), Object.entries(rake).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(" · ")]);
   if (state.kitty !== undefined) items.push([gettext("Kitty"), state.kitty ?? "—"]);
   if (state.bank !== undefined && state.bank !== null) items.push([gettext("Bank"), state.bank]);
   if (state.stopped) items.push([gettext("Stopped"), gettext("the offer went round without acceptance")]);
