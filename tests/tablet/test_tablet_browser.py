@@ -10,9 +10,8 @@ import pytest
 
 from casino.rules.contract import registry
 from payouts.models import Settlement
-from tables import services
 from tables.models import HandAction
-from tests.conftest import DP_CARDS, P2_CARDS, P3_CARDS, seat_and_open
+from tests.conftest import DP_CARDS, P2_CARDS, P3_CARDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a dealer's password 42"
@@ -20,19 +19,20 @@ ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
 
 
 @pytest.fixture
-def hcf(floor: Any, dealer: Any) -> Any:
+def hcf(open_table: Any, dealer: Any) -> Any:
+    """The open High Card Flush table (seats 1-4, rake 100 a player), its dealer with a
+    password to type on the tablet."""
     dealer.set_password(PASSWORD)
     dealer.save()
-    table = services.table_create(
-        user=floor,
-        name="HCF-T",
-        game="high-card-flush",
-        seat_count=7,
-        dealer=dealer,
-        limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 5_000, "bank_max": 1_000_000},
-        rules={"rake": {"scheme": "per_player", "amount": 100}},
-    )
-    return seat_and_open(floor, table, {1: "Ana", 2: "Bela", 3: "Csilla"})
+    return open_table
+
+
+def at_table(page: Any, live_server: Any, dealer: Any, table: Any) -> None:
+    """Log in on the tablet and tap the table's tile."""
+    dealer.set_password(PASSWORD)
+    dealer.save()
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text=table.name).tap()
 
 
 def log_in(page: Any, live_server: Any, dealer: Any) -> None:
@@ -180,10 +180,7 @@ def test_a_five_card_draw_hand_is_opened_and_settled_by_touch(
 ):
     from tests.conftest import DRAW_HANDS
 
-    dealer.set_password(PASSWORD)
-    dealer.save()
-    log_in(page, live_server, dealer)
-    page.locator("button.tile", has_text=draw_table.name).tap()
+    at_table(page, live_server, dealer, draw_table)
     opening = page.get_by_role("form", name="Open hand")
     opening.wait_for()
     for seat in (1, 2, 3):
@@ -212,10 +209,7 @@ def test_a_paiute_hand_is_dealt_drawn_called_and_settled_by_touch(
 ):
     from tests.tables.test_paiute_live import DEAL
 
-    dealer.set_password(PASSWORD)
-    dealer.save()
-    log_in(page, live_server, dealer)
-    page.locator("button.tile", has_text=paiute_table.name).tap()
+    at_table(page, live_server, dealer, paiute_table)
     opening = page.get_by_role("form", name="Open hand")
     opening.wait_for()
     for seat, cards in DEAL["hands"].items():
@@ -258,10 +252,7 @@ def test_a_palace_poker_hand_is_fought_and_settled_by_touch(
 ):
     from tests.tables.test_palace_live import PLAYERS
 
-    dealer.set_password(PASSWORD)
-    dealer.save()
-    log_in(page, live_server, dealer)
-    page.locator("button.tile", has_text=palace_table.name).tap()
+    at_table(page, live_server, dealer, palace_table)
     opening = page.get_by_role("form", name="Open hand")
     opening.wait_for()
     for player in PLAYERS:
@@ -306,10 +297,7 @@ def test_a_pontoon_hand_from_the_first_banker_to_the_settlement_by_touch(
     from tests.tables.test_pontoon_live import make_table
 
     table = make_table(floor, dealer)
-    dealer.set_password(PASSWORD)
-    dealer.save()
-    log_in(page, live_server, dealer)
-    page.locator("button.tile", has_text=table.name).tap()
+    at_table(page, live_server, dealer, table)
     between = page.locator("form[data-action=choose_banker]")
     between.get_by_role("radio", name="3").tap()
     between.locator("button.action").tap()
@@ -362,13 +350,13 @@ def test_the_dealer_seats_a_player_and_sits_one_out_between_hands(hcf, dealer, l
     log_in(page, live_server, dealer)
     page.locator("button.tile", has_text="HCF-T").tap()
     page.get_by_role("heading", name="Between hands").wait_for()
-    page.get_by_label("Player for seat 4").fill("Dani")
-    page.locator("li.seat", has_text="Seat 4").get_by_role("button", name="Seat player").tap()
+    page.get_by_label("Player for seat 5").fill("Eva")
+    page.locator("li.seat", has_text="Seat 5").get_by_role("button", name="Seat player").tap()
     settled(page)
     page.locator("li.seat", has_text="Seat 2").get_by_role("button", name="Sit out").tap()
     settled(page)
     seats = {seat.number: (seat.player, seat.sitting_out) for seat in hcf.seats.all()}
-    assert seats[4] == ("Dani", False) and seats[2] == ("Bela", True)
+    assert seats[5] == ("Eva", False) and seats[2] == ("Bela", True)
     assert page.locator("li.seat", has_text="Seat 2").get_by_text("sitting out").count() == 1
 
 
