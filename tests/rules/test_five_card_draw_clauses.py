@@ -148,7 +148,8 @@ def test_worked_example_6_pot_10_bet_5_raise_to_at_most_25() -> None:
         )
     )
     assert hand.view()["pots"] == [{"amount": 1000, "eligible": [1, 2]}]
-    assert hand.legal_actions()[-1] == {"type": "raise", "min": 1000, "max": 2500}
+    # In pot limit the largest raise is also offered as "pot" (the tablet's quick step).
+    assert hand.legal_actions()[-1] == {"type": "raise", "min": 1000, "max": 2500, "pot": 2500}
     assert hand.can_raise_to(1, 2500)
     with pytest.raises(RuleError) as error:
         hand.apply(raise_(1, 2600), 6)
@@ -294,7 +295,7 @@ def test_clause_6_once_capped_a_round_stays_capped_when_it_becomes_heads_up() ->
 def test_clause_6_pot_limit_largest_raise_is_the_pot_after_calling() -> None:
     hand = replay(record(*LIMIT_FOUR, structure="pot_limit", big_bet=None))
     # Pot 300 (blinds), the call 200 makes it 500: raise to 200 + 500 = 700.
-    assert hand.legal_actions()[-1] == {"type": "raise", "min": 400, "max": 700}
+    assert hand.legal_actions()[-1] == {"type": "raise", "min": 400, "max": 700, "pot": 700}
 
 
 def test_clause_6_no_limit_raise_is_at_least_the_previous_raise() -> None:

@@ -110,12 +110,12 @@ def test_pot_limit_whole_hand_at_the_maximum_each_time() -> None:
     base: dict[str, Any] = {"structure": "pot_limit", "big_bet": None}
     steps: list[tuple[dict[str, Any], dict[str, Any]]] = [
         # Pot 300, call 200: raise to 700.
-        (raise_(1, 700), {"type": "raise", "min": 400, "max": 700}),
+        (raise_(1, 700), {"type": "raise", "min": 400, "max": 700, "pot": 700}),
         # Pot 1000, call 600: raise to 700 + 1600 = 2300; at least 700 + 500.
-        (raise_(2, 2300), {"type": "raise", "min": 1200, "max": 2300}),
+        (raise_(2, 2300), {"type": "raise", "min": 1200, "max": 2300, "pot": 2300}),
         # Pot 3200, call 2100: up to 7600; the minimum is 2300 + 1600.
-        (fold(3), {"type": "raise", "min": 3900, "max": 7600}),
-        (call(1), {"type": "raise", "min": 3900, "max": 7100}),
+        (fold(3), {"type": "raise", "min": 3900, "max": 7600, "pot": 7600}),
+        (call(1), {"type": "raise", "min": 3900, "max": 7100, "pot": 7100}),
     ]
     done: list[dict[str, Any]] = []
     for action, biggest in steps:
@@ -124,11 +124,11 @@ def test_pot_limit_whole_hand_at_the_maximum_each_time() -> None:
         done.append(action)
     done += pat(2, 1)
     hand = replay(record(*seats, **base, actions=done))
-    assert hand.legal_actions()[-1] == {"type": "bet", "min": 200, "max": 4800}  # the pot
+    assert hand.legal_actions()[-1] == {"type": "bet", "min": 200, "max": 4800, "pot": 4800}
     done.append(bet(2, 4800))
     hand = replay(record(*seats, **base, actions=done))
     # Seat 1 has 7700 behind, less than a full raise (to 9600): all-in only.
-    assert hand.legal_actions()[-1] == {"type": "raise", "min": 7700, "max": 7700}
+    assert hand.legal_actions()[-1] == {"type": "raise", "min": 7700, "max": 7700, "pot": 7700}
     done += [raise_(1, 7700), call(2)]
     result = evaluate(record(*seats, **base, actions=done))
     assert result.extra["showdown_order"] == [1, 2]

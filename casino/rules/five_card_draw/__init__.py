@@ -479,7 +479,10 @@ class DrawHand:
         if self._raise_refusal(player) is None:
             low, high = self._wager_bounds(player)
             kind = "bet" if self._level == 0 else "raise"
-            actions.append({"type": kind, "min": low, "max": high})
+            wager: dict[str, Any] = {"type": kind, "min": low, "max": high}
+            if self.config.structure is Structure.POT_LIMIT:
+                wager["pot"] = high  # the pot-size bet (or all the stack, if less): clause 6
+            actions.append(wager)
         return actions
 
     def view(self) -> dict[str, Any]:

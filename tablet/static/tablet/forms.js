@@ -48,6 +48,7 @@ function amountField(name, schema, bounds, values, onInput) {
     onInput();
   };
   const steps = bounds.min !== undefined ? [el("button", { type: "button", onclick: set(low) }, `${gettext("min")} ${low}`)] : [];
+  if (bounds.pot !== undefined) steps.push(el("button", { type: "button", onclick: set(bounds.pot) }, `${gettext("pot")} ${bounds.pot}`));
   if (high !== null) steps.push(el("button", { type: "button", onclick: set(high) }, `${gettext("max")} ${high}`));
   return el("div", { class: "field" }, el("label", { for: id }, words(name)), input, ...steps);
 }
