@@ -405,6 +405,7 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
     view = table_view(table, hand_open=False)
     opening = game.open_hand(view, body or {})
     rules = game.hand_rules(table.limits, table.smallest_chip, table.rules)
+    game.new_hand(opening.config, rules)  # the set-up is checked against the rules it freezes
     try:
         hand = Hand.objects.create(
             table=table,
@@ -504,16 +505,14 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: dict[str, Any])
     game = game_of(hand)
     history = hand_history(hand)
     if record:
-        if not game.record_settled:
-            raise ApplicationError(
-                f"{game.name} hands are settled from their own actions; send {{}}", path=""
-            )
+        # The game imports a posted record as the hand's actions (a game that settles from
+        # its own actions refuses any record, 400), onto a hand that has none yet.
+        imported = list(game.settle_actions(hand.config, hand.rules, record))
         if history.actions:
             raise Conflict(
                 f"hand {hand.number} has {len(history.actions)} recorded actions; settle it "
                 "from them (send {}) or void it"
             )
-        imported = list(game.settle_actions(hand.config, hand.rules, record))
         _append_actions(hand, user, 0, imported)
         history = History(history.game, history.rules, history.config, tuple(imported))
     state = game.replay(history)

@@ -357,6 +357,8 @@ class Game:
         raise RuleError(f"{self.name} has no between-hand actions", path="type")
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
+        """The next hand's set-up from the table and the opening body. The platform then checks
+        it against the hand's rules with :meth:`new_hand` before storing anything."""
         raise NotImplementedError
 
     def seats_changed(self, table: TableView) -> Change:

@@ -78,8 +78,20 @@ def test_a_new_hand_shows_what_a_display_needs_and_replays_from_its_history(code
     assert hand_view(game.replay(History(code, rules, config)), code) == view
 
 
+FRESH = {  # what each game's table hooks say of a fresh open table with seats 1-3 in play
+    "high-card-flush": (
+        [{"type": "accept", "seat": 1}, {"type": "decline", "seat": 1}],
+        ["rotation_offer"],
+    ),
+    "five-card-draw-7a": ([], []),  # everyone is dealt in on the first hand: nothing to choose
+    "pontoon": ([{"type": "choose_banker", "seats": [1, 2, 3]}], []),
+    "paiute": ([], []),
+    "palace-poker": ([], []),
+}
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.code)
-def test_table_hooks_start_from_the_initial_state(game: Game) -> None:
+def test_a_fresh_table_offers_what_its_game_needs_first(game: Game) -> None:
     from datetime import UTC, datetime
 
     from casino.rules.contract import SeatView
@@ -94,11 +106,15 @@ def test_table_hooks_start_from_the_initial_state(game: Game) -> None:
         state=game.initial_state(),
         now=datetime(2026, 12, 1, tzinfo=UTC),
     )
-    assert isinstance(game.table_view(table), dict)
     change = game.seats_changed(table)
-    assert isinstance(change.state, dict)
-    for action in game.table_actions(table):
-        assert action["type"] in game.table_action_schemas
+    table = TableView(**{**{f: getattr(table, f) for f in table.__slots__}, "state": change.state})
+    actions, events = FRESH[game.code]
+    offered = [
+        {k: a[k] for k in ("type", "seat", "seats") if k in a} for a in game.table_actions(table)
+    ]
+    assert offered == actions
+    assert [event.kind for event in change.events] == events
+    assert game.next_seats(table) == [1, 2, 3]
 
 
 @pytest.mark.parametrize(

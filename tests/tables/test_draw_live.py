@@ -191,7 +191,7 @@ def test_a_player_away_when_the_big_blind_passes_gets_ml_and_posts_on_return(
             "type": "blind_choice",
             "seat": away,
             "owes": ["ML"],
-            "choices": ["post_all", "wait", "post_small_dead"],
+            "choices": ["post_all", "wait"],  # post_small_dead settles MS alone: not offered
             "chosen": None,
         }
     ]

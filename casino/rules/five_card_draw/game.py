@@ -222,22 +222,31 @@ class FiveCardDraw(Game):
         }
 
     def table_actions(self, table: TableView) -> list[JSON]:
+        """A choice for each seated player it matters to (clause 12): one who owes missed
+        blinds, or one the next hand would leave waiting; ``post_small_dead`` only to a seat
+        that owes MS alone."""
         if table.hand_open:
             return []
-        blinds, dealt, choices = self._parts(table)
+        blinds, _, choices = self._parts(table)
+        try:
+            waiting = set(self.next_blinds(table).waiting)
+        except Refusal:
+            waiting = set()
         actions = []
         for seat in table.seats:
-            owes = blinds.markers.get(seat.number)
-            if seat.player and (owes or dealt.get(seat.number) != seat.player):
-                actions.append(
-                    {
-                        "type": "blind_choice",
-                        "seat": seat.number,
-                        "owes": sorted(str(m) for m in owes or ()),
-                        "choices": list(CHOICES),
-                        "chosen": choices.get(seat.number),
-                    }
-                )
+            owes = blinds.markers.get(seat.number, frozenset())
+            if not seat.player or not (owes or seat.number in waiting or seat.number in choices):
+                continue
+            offered = [c for c in CHOICES if c != Choice.POST_SMALL_DEAD or owes == {Marker.MS}]
+            actions.append(
+                {
+                    "type": "blind_choice",
+                    "seat": seat.number,
+                    "owes": sorted(str(m) for m in owes),
+                    "choices": offered,
+                    "chosen": choices.get(seat.number),
+                }
+            )
         return actions
 
     def table_act(self, table: TableView, action: Mapping[str, Any]) -> Change:
@@ -305,7 +314,6 @@ class FiveCardDraw(Game):
                 f"the request gives {', '.join(map(str, given)) or 'none'}",
                 path="seats",
             )
-        rules = self.hand_rules(table.limits, table.smallest_chip, table.rules)
         config = {
             "structure": table.limits["structure"],
             **{name: table.limits[name] for name in BLIND_AMOUNTS},
@@ -313,7 +321,6 @@ class FiveCardDraw(Game):
             "seats": seats,
             "posts": [post.to_dict() for post in blinds.posts],
         }
-        self.new_hand(config, rules)
         _, dealt, choices = self._parts(table)
         names = {seat.number: seat.player for seat in table.seats}
         dealt.update({seat: names[seat] for seat in blinds.dealt_in})

@@ -359,6 +359,16 @@ class HighCardFlushHand:
 def record_actions(record: Mapping[str, Any], rules: Rules) -> tuple[JSON, ...]:
     """The dealer's paper record as the hand's actions (checked whole first, so every problem
     is reported at its place in the record)."""
+    return _import(record, rules)[1]
+
+
+def import_record(record: Mapping[str, Any], rules: Rules) -> History:
+    """A whole paper record as a history: the set-up it implies and its actions."""
+    config, actions = _import(record, rules)
+    return History(GAME_CODE, rules.to_dict(), config, actions)
+
+
+def _import(record: Mapping[str, Any], rules: Rules) -> tuple[JSON, tuple[JSON, ...]]:
     parsed = parse_record(record, rules)
     players = parsed.players
     actions: list[JSON] = []
@@ -380,19 +390,8 @@ def record_actions(record: Mapping[str, Any], rules: Rules) -> tuple[JSON, ...]:
             actions.append({"type": "fold", "seat": player.seat})
         else:
             actions.append({"type": "raise", "seat": player.seat, "amount": player.raise_amount})
-    return tuple(actions)
-
-
-def import_record(record: Mapping[str, Any], rules: Rules) -> History:
-    """A whole paper record as a history: the set-up it implies and its actions."""
-    actions = record_actions(record, rules)
-    parsed = parse_record(record, rules)
-    config = setup(
-        parsed.designated_player.seat,
-        parsed.designated_player.bank,
-        [p.seat for p in parsed.players],
-    )
-    return History(GAME_CODE, rules.to_dict(), config, actions)
+    config = setup(dp.seat, dp.bank, [player.seat for player in players])
+    return config, tuple(actions)
 
 
 def setup(dp_seat: int, bank: int, seats: Sequence[int]) -> JSON:

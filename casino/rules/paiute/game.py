@@ -112,7 +112,6 @@ class Paiute(DealerButton, Game):
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
         dealer = next_dealer(table, body)
-        rules = self.hand_rules(table.limits, table.smallest_chip, table.rules)
         config = PaiuteConfig.from_dict(
             {
                 "dealer": dealer,
@@ -123,7 +122,6 @@ class Paiute(DealerButton, Game):
                 "first_discard": body.get("first_discard"),
             }
         ).to_dict()
-        self.new_hand(config, rules)
         state, events = self.moved(table, dealer)
         return Opening(config, tuple(table.in_play), state, events)
 

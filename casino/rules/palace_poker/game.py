@@ -147,7 +147,6 @@ class PalacePoker(DealerButton, Game):
             "players": players,
         }
         config = parse_config(record, engine_rules).to_dict()
-        self.new_hand(config, rules)
         state, events = self.moved(table, dealer)
         return Opening(config, tuple(in_play), state, events)
 

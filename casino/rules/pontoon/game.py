@@ -196,11 +196,9 @@ class Pontoon(Game):
                         f"{table.limits['kitty_min']} and {table.limits['kitty_max']} (clause 17 of docs/rules/pontoon.md)",
                         path="kitty",
                     )
-        rules = self.hand_rules(table.limits, table.smallest_chip, table.rules)
         config = PontoonConfig(
             banker=banker, players=tuple(players), kitty=kitty, kitty_carried=carried
         ).to_dict()
-        self.new_hand(config, rules)
         return Opening(config, (banker, *players), dict(table.state))
 
     def hand_closed(self, table: TableView, hand: ClosedHand) -> Change:

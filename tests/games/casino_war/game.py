@@ -367,7 +367,6 @@ class CasinoWar(Game):
         if body:
             raise RuleError("a Casino War hand opens with an empty body", path="")
         config = {"players": table.in_play}
-        self.new_hand(config, self.hand_rules(table.limits, table.smallest_chip, table.rules))
         return Opening(config, tuple(table.in_play), dict(table.state))
 
 
