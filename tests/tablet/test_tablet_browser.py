@@ -229,7 +229,7 @@ def test_a_paiute_hand_is_dealt_drawn_called_and_settled_by_touch(
         submit(page, "draw", seat)
 
     def discard(seat: int, card: str) -> None:
-        form(page, "discard", seat).get_by_role("radio", name=card).tap()
+        form(page, "discard", seat).locator(f"[role=radio][data-card='{card}']").tap()
         submit(page, "discard", seat)
 
     draw(2, "stock", "7d")

@@ -155,7 +155,7 @@ function seatsPanel(table, game) {
 function seatControls(table, seat) {
   const path = `tables/${table.id}/seats/${seat.number}/`;
   if (!seat.player) {
-    const name = el("input", { id: `player-${seat.number}`, name: "player", autocomplete: "off" });
+    const name = el("input", { id: `player-${seat.number}`, name: "player", autocomplete: "off", placeholder: gettext("Player's name") });
     return el(
       "form",
       {
@@ -178,8 +178,24 @@ function seatControls(table, seat) {
       { type: "button", onclick: () => write(path, { player: seat.player, sitting_out: !seat.sitting_out }) },
       seat.sitting_out ? gettext("Back in") : gettext("Sit out"),
     ),
-    el("button", { type: "button", onclick: () => write(path, { player: "", sitting_out: false }) }, gettext("Leaves")),
+    el("button", { type: "button", onclick: () => write(path, { player: "", sitting_out: false }) }, gettext("Player leaves")),
   );
+}
+
+// A rules object in words: {"scheme": "per_player", "bands": [{"up_to": 2500, "amount": 50}]}
+// reads "per player · up to 2500: 50; above: 100".
+function readable(value) {
+  if (Array.isArray(value)) return value.map(readable).join("; ");
+  if (value && typeof value === "object") {
+    if ("up_to" in value && "amount" in value) {
+      return value.up_to === null ? `${gettext("above")}: ${value.amount}` : `${gettext("up to")} ${value.up_to}: ${value.amount}`;
+    }
+    return Object.entries(value)
+      .filter(([, v]) => v !== null && !(Array.isArray(v) && !v.length))
+      .map(([k, v]) => (typeof v === "object" ? readable(v) : k === "scheme" || k === "kind" ? t(String(v).replaceAll("_", " ")) : `${t(k.replaceAll("_", " "))} ${v}`))
+      .join(" · ");
+  }
+  return String(value);
 }
 
 function facts(table, game) {
@@ -189,7 +205,7 @@ function facts(table, game) {
     [gettext("Smallest chip"), table.smallest_chip],
   ];
   const rake = table.rules && table.rules.rake;
-  if (rake) items.push([gettext("Rake"), Object.entries(rake).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(" · ")]);
+  if (rake) items.push([gettext("Rake"), readable(rake)]);
   if (state.kitty !== undefined) items.push([gettext("Kitty"), state.kitty ?? "—"]);
   if (state.bank !== undefined && state.bank !== null) items.push([gettext("Bank"), state.bank]);
   if (state.stopped) items.push([gettext("Stopped"), gettext("the offer went round without acceptance")]);
@@ -217,6 +233,7 @@ function actionForm(schemas, legal, context, post, label) {
         await post(values);
       },
     },
+    nodes.length ? el("h3", { class: "act-title" }, label) : null,
     nodes.length ? el("div", { class: "fields" }, nodes) : null,
     button,
   );
@@ -231,7 +248,10 @@ async function tableScreen(id) {
   const [table, game] = await Promise.all([api.get(`tables/${id}/`), api.get(`tables/${id}/game/`)]);
   if (game.hand_open) {
     const hands = (await api.get(`tables/${id}/hands/?limit=1`)).results;
-    if (hands.length && hands[0].status === "open") return go({ table: id, hand: hands[0].id });
+    if (hands.length && hands[0].status === "open") {
+      screen = { table: id, hand: hands[0].id };
+      return handScreen(id, hands[0].id);
+    }
   }
   const spec = view.games[table.game];
   remember({ table: id });

@@ -3,7 +3,7 @@
 // screens for every game: a card field gets the card picker, an amount an input with the
 // legal minimum and maximum and quick steps, a choice its buttons.
 
-import { cardPicker, el } from "./cards.js";
+import { cardLabel, cardPicker, cardWords, el } from "./cards.js";
 
 const CARD = "^[2-9TJQKA][cdhs]$";
 
@@ -69,8 +69,12 @@ function choiceField(name, options, values, onInput) {
           onInput();
         },
       },
-      String(option),
+      option === null ? gettext("none") : /^[2-9TJQKA][cdhs]$/.test(option) ? cardLabel(option) : words(String(option)),
     );
+    if (typeof option === "string" && /^[2-9TJQKA][cdhs]$/.test(option)) {
+      button.dataset.card = option;
+      button.setAttribute("aria-label", cardWords(option));
+    }
     group.append(button);
   }
   return el("div", {}, el("span", { class: "label" }, words(name)), group);

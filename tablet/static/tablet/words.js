@@ -14,5 +14,7 @@ export const WORDS = [
   gettext("upcard"), gettext("kitty"), gettext("flush bonus"), gettext("straight flush bonus"),
   gettext("choice"), gettext("bank"), gettext("seat"), gettext("clubs"), gettext("diamonds"),
   gettext("hearts"), gettext("spades"), gettext("of"), gettext("min"), gettext("max"),
-  gettext("Undo card"),
+  gettext("Undo card"), gettext("post all"), gettext("wait"), gettext("post small dead"),
+  gettext("stock"), gettext("per player"), gettext("per player except dp"), gettext("dp only"),
+  gettext("percent"), gettext("fixed"), gettext("cap"), gettext("none"),
 ];
