@@ -21,6 +21,7 @@ api_v1 = [
     path("auth/me/", MeView.as_view(), name="auth-me"),
     path("", include("tables.urls")),
     path("", include("payouts.urls")),
+    path("", include("approvals.urls")),
 ]
 
 # The admin's own password form would get around the login limits: an anonymous visitor

@@ -73,6 +73,7 @@ class TableChange(models.Model):
         PENDING = "pending"
         APPROVED = "approved"
         REJECTED = "rejected"
+        WITHDRAWN = "withdrawn"
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="changes")
     changes = models.JSONField(help_text="the requested new values")

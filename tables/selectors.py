@@ -5,9 +5,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
+from approvals.models import Approval
 from casino.core.errors import Conflict
 from casino.rules.contract import History, SeatView, TableView, game, hand_view
 
@@ -78,8 +79,30 @@ def table_list() -> QuerySet[Table]:
     return Table.objects.select_related("dealer").prefetch_related("seats")
 
 
+PENDING = "pending_approvals"
+
+
+def _pending() -> Prefetch:
+    return Prefetch(
+        "approvals",
+        queryset=Approval.objects.filter(status=Approval.Status.PENDING).select_related(
+            "requested_by"
+        ),
+        to_attr=PENDING,
+    )
+
+
+def pending_approvals(hand: Hand) -> list[Approval]:
+    """The hand's requests that wait for the floor (prefetched by ``hand_list``)."""
+    if not hasattr(hand, PENDING):
+        prefetch_related_objects([hand], _pending())
+    return getattr(hand, PENDING)
+
+
 def hand_list(*, table_id: int | None = None) -> QuerySet[Hand]:
-    queryset = Hand.objects.select_related("table", "opened_by", "voided_by", "settlement")
+    queryset = Hand.objects.select_related(
+        "table", "opened_by", "voided_by", "settlement"
+    ).prefetch_related(_pending())
     if table_id is not None:
         queryset = queryset.filter(table_id=table_id)
     return queryset.order_by("-opened_at", "-id")

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.core.roles import DEALER
 from casino.rules.contract import registry
 
 from .models import Hand, Seat, Table, TableChange
-from .selectors import hand_state
+from .selectors import hand_state, pending_approvals
 
 User = get_user_model()
 
@@ -133,8 +134,12 @@ class ChangeRequestSerializer(StrictSerializer):
     reason = serializers.CharField(allow_blank=True, required=False, default="")
 
 
-class DecisionSerializer(serializers.Serializer):
-    note = serializers.CharField(allow_blank=True, required=False, default="")
+class PendingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    reason = serializers.CharField()
+    requested_by = serializers.CharField(source="requested_by.username")
+    requested_at = serializers.DateTimeField()
 
 
 class HandSerializer(serializers.ModelSerializer):
@@ -144,6 +149,9 @@ class HandSerializer(serializers.ModelSerializer):
     settlement = serializers.SerializerMethodField()
     state = serializers.SerializerMethodField(
         help_text="an open hand's state: phase, whose turn, legal actions, seats, pots"
+    )
+    waiting_for = serializers.SerializerMethodField(
+        help_text="requests on this hand that wait for a floor manager (a void, a payout sign-off)"
     )
 
     class Meta:
@@ -164,10 +172,15 @@ class HandSerializer(serializers.ModelSerializer):
             "void_reason",
             "voided_by",
             "settlement",
+            "waiting_for",
         ]
 
     def get_state(self, hand: Hand) -> dict | None:
         return hand_state(hand=hand)
+
+    @extend_schema_field(PendingSerializer(many=True))
+    def get_waiting_for(self, hand: Hand) -> list[dict]:
+        return PendingSerializer(pending_approvals(hand), many=True).data
 
     def get_settlement(self, hand: Hand) -> int | None:
         settlement = getattr(hand, "settlement", None)

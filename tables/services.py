@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from approvals.models import Approval
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
 from casino.rules.contract import Change, ClosedHand, Game, History, hand_view
@@ -288,6 +289,15 @@ def change_request(
     change = TableChange.objects.create(
         table=table, changes=changes, before=before, reason=reason, requested_by=user
     )
+    Approval.objects.create(
+        kind=Approval.Kind.LIMIT_CHANGE,
+        table=table,
+        change=change,
+        reason=reason,
+        detail={"changes": changes, "before": before},
+        requested_by=user,
+        requested_at=change.requested_at,
+    )
     audit_append(
         actor=user,
         action="table_change_requested",
@@ -310,22 +320,9 @@ def _merged(config: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _decide(user: AbstractBaseUser, change_id: int) -> tuple[TableChange, Table]:
-    change = TableChange.objects.filter(pk=change_id).first()
-    if change is None:
-        raise NotFound(f"change request {change_id} does not exist")
+def change_apply(*, user: AbstractBaseUser, change: TableChange, note: str) -> TableChange:
+    """Apply an approved change from the table's next hand (the approval locked ``change``)."""
     table = _lock_table(change.table_id)
-    change = TableChange.objects.select_for_update().get(pk=change_id)
-    if change.status != TableChange.Status.PENDING:
-        raise Conflict(f"change request {change.pk} was already {change.status}")
-    if change.requested_by_id == user.pk:
-        raise Forbidden("a floor manager cannot decide their own change request")
-    return change, table
-
-
-@transaction.atomic
-def change_approve(*, user: AbstractBaseUser, change_id: int, note: str = "") -> TableChange:
-    change, table = _decide(user, change_id)
     game = game_of(table)
     before = table_config(table)
     after = _merged(before, change.changes)
@@ -334,12 +331,9 @@ def change_approve(*, user: AbstractBaseUser, change_id: int, note: str = "") ->
     table.smallest_chip = after["smallest_chip"]
     table.rules = after["rules"]
     table.save(update_fields=["limits", "smallest_chip", "rules"])
-    change.status = TableChange.Status.APPROVED
-    change.decided_by = user
-    change.decided_at = timezone.now()
-    change.decision_note = note
+    _close_change(change, TableChange.Status.APPROVED, user, note)
     change.applies_from_hand = table.next_hand_number
-    change.save()
+    change.save(update_fields=["applies_from_hand"])
     audit_append(
         actor=user,
         action="table_change_approved",
@@ -351,23 +345,28 @@ def change_approve(*, user: AbstractBaseUser, change_id: int, note: str = "") ->
     return change
 
 
-@transaction.atomic
-def change_reject(*, user: AbstractBaseUser, change_id: int, note: str = "") -> TableChange:
-    change, table = _decide(user, change_id)
-    change.status = TableChange.Status.REJECTED
-    change.decided_by = user
-    change.decided_at = timezone.now()
-    change.decision_note = note
-    change.save()
+def change_close(
+    *, user: AbstractBaseUser, change: TableChange, status: str, note: str
+) -> TableChange:
+    """A change rejected by the floor, or withdrawn by whoever asked: nothing applies."""
+    _close_change(change, status, user, note)
     audit_append(
         actor=user,
-        action="table_change_rejected",
+        action=f"table_change_{status}",
         subject=f"change:{change.pk}",
-        table=table,
+        table=change.table,
         before=change.before,
         after={"changes": change.changes, "note": note},
     )
     return change
+
+
+def _close_change(change: TableChange, status: str, user: Any, note: str) -> None:
+    change.status = status
+    change.decided_by = user
+    change.decided_at = timezone.now()
+    change.decision_note = note
+    change.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
 
 
 # ---------------------------------------------------------------- the game between hands
@@ -476,7 +475,7 @@ def _append_actions(hand: Hand, user: Any, start: int, actions: list[dict[str, A
 def hand_act(*, user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) -> dict[str, Any]:
     """Append one action to a hand and return the new state (whose turn, legal actions with
     their bounds, pots). An illegal action is a 400 and nothing is stored."""
-    hand = _lock_open_hand(hand_id)
+    hand = _lock_playable_hand(hand_id)
     require_table_actor(user, hand.table)
     game = game_of(hand)
     history = hand_history(hand)
@@ -500,7 +499,7 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: dict[str, Any])
     """Settle an open hand once, from its own actions; a game whose dealers post a paper
     record (High Card Flush) imports it as the hand's actions first. Atomic: all or
     nothing."""
-    hand = _lock_open_hand(hand_id)
+    hand = _lock_playable_hand(hand_id)
     require_table_actor(user, hand.table)
     game = game_of(hand)
     history = hand_history(hand)
@@ -547,12 +546,66 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: dict[str, Any])
 
 
 @transaction.atomic
-def hand_void(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Hand:
+def void_request(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Approval:
+    """Ask the floor to void an open hand (the table's dealer or a floor manager, with a
+    reason). Until a floor manager other than the one asking decides, the hand is frozen:
+    nothing is recorded or settled on it."""
     if not reason or not reason.strip():
         raise ApplicationError("a void needs a reason", path="reason")
     hand = _lock_open_hand(hand_id)
+    require_table_actor(user, hand.table)
+    pending = _pending_void(hand)
+    if pending is not None:
+        raise Conflict(
+            f"a void of hand {hand.number} was already requested by "
+            f"{pending.requested_by.get_username()}; it waits for the floor"
+        )
+    actions = hand.actions.count()
+    approval = Approval.objects.create(
+        kind=Approval.Kind.VOID,
+        table=hand.table,
+        hand=hand,
+        reason=reason.strip(),
+        detail={"hand": hand.number, "seats": hand.seats, "actions": actions},
+        requested_by=user,
+    )
+    audit_append(
+        actor=user,
+        action="hand_void_requested",
+        subject=f"hand:{hand.pk}",
+        table=hand.table,
+        hand=hand,
+        after={"approval": approval.pk, "reason": approval.reason, "actions": actions},
+    )
+    return approval
+
+
+def _pending_void(hand: Hand) -> Approval | None:
+    return (
+        Approval.objects.select_related("requested_by")
+        .filter(hand=hand, kind=Approval.Kind.VOID, status=Approval.Status.PENDING)
+        .first()
+    )
+
+
+def _lock_playable_hand(hand_id: int) -> Hand:
+    """An open hand no void request holds (actions and settling wait for the floor)."""
+    hand = _lock_open_hand(hand_id)
+    pending = _pending_void(hand)
+    if pending is not None:
+        raise Conflict(
+            f"hand {hand.number} waits for the floor: {pending.requested_by.get_username()} "
+            f"asked to void it ({pending.reason}); nothing is recorded until a floor manager "
+            "decides"
+        )
+    return hand
+
+
+def hand_void(*, user: AbstractBaseUser, approval: Approval) -> Hand:
+    """Void the hand of an approved void request (inside the decision's transaction)."""
+    hand = _lock_open_hand(approval.hand_id)  # type: ignore[arg-type]
     hand.status = Hand.Status.VOIDED
-    hand.void_reason = reason.strip()
+    hand.void_reason = approval.reason
     hand.voided_by = user
     hand.closed_at = timezone.now()
     hand.save(update_fields=["status", "void_reason", "voided_by", "closed_at"])
@@ -563,7 +616,12 @@ def hand_void(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Hand:
         table=hand.table,
         hand=hand,
         before={"status": Hand.Status.OPEN},
-        after={"status": Hand.Status.VOIDED, "reason": hand.void_reason},
+        after={
+            "status": Hand.Status.VOIDED,
+            "reason": hand.void_reason,
+            "requested_by": approval.requested_by.get_username(),
+            "approval": approval.pk,
+        },
     )
     _closed(_lock_table(hand.table_id), hand, user, None)
     return hand

@@ -11,6 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from approvals import services as approvals
+from approvals.serializers import ApprovalSerializer, DecisionSerializer
 from casino.core.errors import ErrorResponseSerializer
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
@@ -21,7 +23,6 @@ from .serializers import (
     ActionBodySerializer,
     ChangeRequestSerializer,
     DealerAssignSerializer,
-    DecisionSerializer,
     GameBodySerializer,
     GameStateSerializer,
     HandSerializer,
@@ -141,8 +142,9 @@ class ChangeDecisionView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = DecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        decide = services.change_approve if self.approve else services.change_reject
-        change = decide(user=request.user, change_id=pk, note=data.validated_data["note"])
+        change = approvals.change_decide(
+            user=request.user, change_id=pk, approve=self.approve, **data.validated_data
+        )
         return Response(TableChangeSerializer(change).data)
 
 
@@ -253,16 +255,18 @@ class HandSettleView(APIView):
 
 
 class HandVoidView(APIView):
-    """Void an open hand, with a reason (floor manager)."""
+    """Ask for an open hand to be voided, with a reason (the table's dealer or a floor
+    manager). The request waits in the approvals queue for a floor manager other than the one
+    asking; the hand records nothing meanwhile."""
 
-    write_roles = FLOOR_ONLY
+    write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(request=VoidSerializer, responses={200: HandSerializer})
+    @extend_schema(request=VoidSerializer, responses={202: ApprovalSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         data = VoidSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = services.hand_void(
+        approval = services.void_request(
             user=request.user, hand_id=pk, reason=data.validated_data["reason"]
         )
-        return Response(HandSerializer(hand).data)
+        return Response(ApprovalSerializer(approval).data, status=status.HTTP_202_ACCEPTED)

@@ -57,6 +57,25 @@ def make_user(db: Any) -> Callable[..., Any]:
 
 
 @pytest.fixture
+def void_hand(client_for: Callable[[Any], APIClient]) -> Callable[..., Any]:
+    """Void an open hand the way the floor does: one person asks, another floor manager
+    approves. Returns the approval's answer."""
+
+    def void(hand_id: int, asks: Any, approves: Any, reason: str = "misdeal") -> Any:
+        request = client_for(asks).post(
+            f"/api/v1/hands/{hand_id}/void/", {"reason": reason}, format="json"
+        )
+        assert request.status_code == 202, request.json()
+        decided = client_for(approves).post(
+            f"/api/v1/approvals/{request.json()['id']}/approve/", {}, format="json"
+        )
+        assert decided.status_code == 200, decided.json()
+        return decided.json()
+
+    return void
+
+
+@pytest.fixture
 def dealer(make_user: Callable[..., Any]) -> Any:
     return make_user("dealer", username="dealer")
 

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "casino.core",
     "tables",
     "payouts",
+    "approvals",
     "tablet",
 ]
 

@@ -100,7 +100,7 @@ def play(client, table_id, actions):
 
 
 def test_a_house_banked_game_is_played_settled_voided_and_audited_through_the_api(
-    war_table, dealer, floor, compliance, client_for, django_capture_on_commit_callbacks
+    war_table, dealer, floor, compliance, client_for, void_hand, django_capture_on_commit_callbacks
 ):
     client = client_for(dealer)
     hand, state = play(client, war_table["id"], HAND)
@@ -126,10 +126,9 @@ def test_a_house_banked_game_is_played_settled_voided_and_audited_through_the_ap
 
     # A second hand is voided by the floor with a reason; nothing is paid.
     second, _ = play(client, war_table["id"], HAND[:2])
-    voided = client_for(floor).post(
-        f"/api/v1/hands/{second['id']}/void/", {"reason": "misdeal"}, format="json"
-    )
-    assert voided.status_code == 200 and voided.json()["status"] == "voided"
+    voided = void_hand(second["id"], asks=dealer, approves=floor)
+    assert voided["status"] == "approved"
+    assert client.get(f"/api/v1/hands/{second['id']}/").json()["status"] == "voided"
 
     # The audit check replays the stored hand through the game and finds nothing wrong.
     with django_capture_on_commit_callbacks(execute=True):

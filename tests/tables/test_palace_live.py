@@ -108,7 +108,9 @@ def test_the_deal_must_name_every_seat_in_play(palace_table, dealer, client_for)
     assert response.status_code == 400 and response.json()["errors"][0]["path"] == "players"
 
 
-def test_a_table_with_a_player_in_seat_10_opens_and_plays_a_hand(db, floor, dealer, client_for):
+def test_a_table_with_a_player_in_seat_10_opens_and_plays_a_hand(
+    db, floor, floor2, dealer, client_for, void_hand
+):
     """Seats sort as numbers: 2, 9, 10 (as text "10" would come before "2")."""
     table = services.table_create(
         user=floor,
@@ -156,6 +158,6 @@ def test_a_table_with_a_player_in_seat_10_opens_and_plays_a_hand(db, floor, deal
         nxt = client.post(f"/api/v1/tables/{table.pk}/hands/", {"players": players}, format="json")
         assert nxt.status_code == 201, nxt.json()
         assert nxt.json()["config"]["dealer"] == dealer_seat
-        services.hand_void(user=floor, hand_id=nxt.json()["id"], reason="test: next deal")
+        void_hand(nxt.json()["id"], asks=floor, approves=floor2, reason="test: next deal")
         state = client.get(game).json()["state"]
         assert state == {"last_dealer": dealer_seat, "next_dealer": after}

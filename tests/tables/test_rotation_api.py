@@ -299,7 +299,7 @@ def test_an_action_the_state_forbids_is_a_409_and_changes_nothing(
     assert game(client, dp_table)["state"]["designated_player"] == 1
 
 
-def test_no_answer_while_a_hand_is_in_progress(dp_table, dealer, floor, client_for):
+def test_no_answer_while_a_hand_is_in_progress(dp_table, dealer, floor, client_for, void_hand):
     client = client_for(dealer)
     hand = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
     before = snapshot(dp_table)
@@ -307,7 +307,7 @@ def test_no_answer_while_a_hand_is_in_progress(dp_table, dealer, floor, client_f
     assert response.status_code == 409
     assert "a hand is in progress" in response.json()["detail"]
     assert snapshot(dp_table) == before
-    client_for(floor).post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "x"}, format="json")
+    void_hand(hand["id"], asks=dealer, approves=floor)
     assert offered(game(client, dp_table)["actions"]) == [("accept", 2), ("decline", 2)]
 
 

@@ -166,6 +166,46 @@ def test_a_request_cut_off_is_retried_with_its_key_and_stored_once(hcf, dealer, 
     assert HandAction.objects.filter(action__type="wager").count() == 1
 
 
+def test_a_void_is_asked_for_by_touch_and_the_hand_waits_for_the_floor(
+    hcf, dealer, floor, live_server, page
+):
+    from approvals import services as approvals
+    from approvals.models import Approval
+    from tables.models import Hand
+
+    def ask(reason: str) -> None:
+        page.get_by_text("Void request").tap()
+        page.get_by_label("Reason").fill(reason)
+        page.get_by_role("button", name="Ask the floor to void the hand").tap()
+        page.get_by_role("heading", name="Waiting for the floor").wait_for()
+        settled(page)
+
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text="HCF-T").tap()
+    submit(page, "accept", 1)
+    page.get_by_role("button", name="Open hand").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    settled(page)
+    # Asked by mistake, then taken back: the hand's actions come back.
+    ask("wrong button")
+    assert page.locator("form[data-action]").count() == 0  # nothing to record meanwhile
+    page.get_by_role("button", name="Withdraw the request").tap()
+    page.get_by_role("heading", name="Actions").wait_for()
+    ask("misdeal: seat 3 has 8 cards")
+    assert page.get_by_text("dealer asked to void this hand: misdeal: seat 3 has 8 cards").count()
+    # A floor manager approves from the queue; the tablet sees it at its next look.
+    request = Approval.objects.get(status="pending")
+    approvals.approval_decide(user=floor, approval_id=request.pk, approve=True)
+    page.get_by_role("button", name="Check again").tap()
+    page.get_by_role("heading", name="Hand 1: voided").wait_for()
+    assert page.get_by_text("Voided by floor: misdeal: seat 3 has 8 cards").count() == 1
+    assert Hand.objects.get().status == "voided"
+    assert list(Approval.objects.values_list("status", flat=True).order_by("id")) == [
+        "withdrawn",
+        "approved",
+    ]
+
+
 def engine_nets(settlement: Settlement) -> dict[int, int]:
     """The engine's own answer for the stored hand: its history replayed."""
     from casino.rules.contract import History

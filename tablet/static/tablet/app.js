@@ -338,12 +338,54 @@ function seatCards(state) {
   );
 }
 
+// While the floor decides a request on the hand (a void), the hand records nothing: the
+// screen says so, looks again every few seconds, and lets whoever asked take it back.
+const RECHECK_MS = 5000;
+let recheck = null;
+
+function waitingScreen(tableId, hand, spec) {
+  const request = hand.waiting_for[0];
+  clearTimeout(recheck);
+  recheck = setTimeout(() => {
+    if (screen.hand === hand.id && !outbox.pending) render();
+  }, RECHECK_MS);
+  const mine = request.requested_by === view.me.username;
+  return [
+    el("nav", {}, el("button", { type: "button", onclick: () => go({ table: tableId }) }, gettext("Table"))),
+    el("h1", {}, `${gettext("Hand")} ${hand.number} · ${spec.name}`),
+    alertBox(),
+    el(
+      "section",
+      { class: "panel waiting", role: "status", "aria-label": gettext("Waiting for the floor") },
+      el("h2", {}, gettext("Waiting for the floor")),
+      el("p", {}, interpolate(gettext("%(who)s asked to void this hand: %(reason)s"), { who: request.requested_by, reason: request.reason }, true)),
+      el("p", {}, gettext("Nothing can be recorded on the hand until a floor manager decides.")),
+      el("button", { type: "button", onclick: () => render() }, gettext("Check again")),
+      mine
+        ? el(
+            "button",
+            {
+              type: "button",
+              id: "withdraw",
+              onclick: async () => {
+                if (outbox.pending) return;
+                await write(`approvals/${request.id}/withdraw/`, {});
+              },
+            },
+            gettext("Withdraw the request"),
+          )
+        : null,
+    ),
+  ];
+}
+
 async function handScreen(tableId, handId) {
   const hand = await api.get(`hands/${handId}/`);
   if (hand.status !== "open") return settlementScreen(tableId, hand);
   const spec = view.games[hand.game];
   const state = hand.state;
   remember({ table: tableId, hand: handId });
+  if (hand.waiting_for.length) return waitingScreen(tableId, hand, spec);
   const context = { deck: state.deck, taken: takenCards(state), seat: state.to_act ?? undefined };
   const actions = state.legal_actions.map((legal) =>
     actionForm(spec.schemas.actions, legal, { ...context, seat: legal.seat ?? context.seat }, async (values) => {
@@ -405,12 +447,14 @@ function voidForm(handId, tableId) {
     {
       onsubmit: async (event) => {
         event.preventDefault();
-        await write(`hands/${handId}/void/`, { reason: reason.value }, () => ({ table: tableId }));
+        if (outbox.pending) return;
+        await write(`hands/${handId}/void/`, { reason: reason.value });
       },
     },
+    el("p", {}, gettext("A floor manager decides; the hand waits until then.")),
     el("label", { for: "void-reason" }, gettext("Reason")),
     reason,
-    el("button", { type: "submit" }, gettext("Void hand")),
+    el("button", { type: "submit" }, gettext("Ask the floor to void the hand")),
   );
 }
 
@@ -454,6 +498,7 @@ async function settlementScreen(tableId, hand) {
     el("h1", {}, `${gettext("Hand")} ${hand.number}: ${t(hand.status)}`),
     alertBox(),
     result ? settlementTable(result) : null,
+    hand.status === "voided" ? el("p", { class: "big" }, interpolate(gettext("Voided by %(who)s: %(reason)s"), { who: hand.voided_by, reason: hand.void_reason }, true)) : null,
     el("button", { type: "button", class: "primary", onclick: () => go({ table: tableId }) }, gettext("Next hand")),
   ];
 }
