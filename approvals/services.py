@@ -65,7 +65,7 @@ KINDS: dict[str, Kind] = {
 
 def _lock_pending(approval_id: int) -> Approval:
     approval = (
-        Approval.objects.select_for_update()
+        Approval.objects.select_for_update(of=("self",))
         .select_related("table", "hand", "change", "requested_by")
         .filter(pk=approval_id)
         .first()
