@@ -13,8 +13,13 @@ UNTRANSLATED_ON_PURPOSE = {"of"}  # "10 of hearts" reads as "10 ♥" where "of" 
 
 
 def entries(path: Path) -> dict[str, str]:
-    text = path.read_text()
-    return dict(re.findall(r'^msgid "(.+)"\nmsgstr "(.*)"$', text, re.M))
+    """Each message and its translation, long ones wrapped over several quoted lines."""
+
+    def joined(lines: str) -> str:
+        return "".join(re.findall(r'"(.*)"', lines))
+
+    found = re.findall(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"(?:\n|$))+)', path.read_text(), re.M)
+    return {joined(key): joined(value) for key, value in found if joined(key)}
 
 
 @pytest.mark.parametrize("code", [code for code, _ in settings.LANGUAGES if code != "en"])

@@ -137,3 +137,41 @@ def test_retries_of_one_audit_check_queue_it_once(compliance):
     results = _same_key_retries(compliance, "/api/v1/audit/checks/", {}, "check-1")
     _all_the_first_answer(results, 202)
     assert AuditCheck.objects.count() == 1
+
+
+def test_a_void_racing_the_settle_leaves_one_outcome(dp_table, dealer, floor, floor2, make_user):
+    """The dealer settles while a floor manager asks for a void, and two other floor
+    managers then approve the same request at once: the hand ends exactly one way."""
+    from approvals.models import Approval
+
+    floor3 = make_user("floor_manager", username="floor3")
+    hand = services.hand_open(user=dealer, table_id=dp_table.pk)
+    tokens = {u.pk: AuthToken.objects.create(user=u)[1] for u in (dealer, floor, floor2, floor3)}
+
+    def post(user, path, body):
+        def call():
+            client = APIClient()
+            client.credentials(HTTP_AUTHORIZATION=f"Token {tokens[user.pk]}")
+            return client.post(path, body, format="json").status_code
+
+        return call
+
+    settle, void = _race(
+        [
+            post(dealer, f"/api/v1/hands/{hand.pk}/settle/", record()),
+            post(floor, f"/api/v1/hands/{hand.pk}/void/", {"reason": "misdeal"}),
+        ]
+    )
+    hand.refresh_from_db()
+    if void == 202:  # the void request came first: the settle waited and was refused
+        assert settle == 409 and hand.status == "open" and not Settlement.objects.exists()
+        request = Approval.objects.get()
+        url = f"/api/v1/approvals/{request.pk}/approve/"
+        decisions = _race([post(floor2, url, {}), post(floor3, url, {})])
+        assert sorted(decisions) == [200, 409]
+        hand.refresh_from_db()
+        assert hand.status == "voided"
+        assert AuditEntry.objects.filter(action="hand_void").count() == 1
+    else:  # the settle came first: the void of a settled hand is refused
+        assert (settle, void) == (201, 409) and hand.status == "settled"
+        assert not Approval.objects.exists()

@@ -224,10 +224,20 @@ def test_a_five_card_draw_hand_is_opened_and_settled_by_touch(
     opening = page.get_by_role("form", name="Open hand")
     opening.wait_for()
     for seat in (1, 2, 3):
+        # One seat at a time: the card that completes a seat's five moves on to the next.
         part = opening.locator(f"fieldset.seat-part[data-seat='{seat}']")
+        assert opening.locator("fieldset.seat-part:visible").count() == 1 and part.is_visible()
         part.get_by_label("stack", exact=True).fill("10000")
         for card in DRAW_HANDS[seat]:
             part.locator(f"button[data-card='{card}']").tap()
+        if seat > 1:  # cards given to the seats before are taken here
+            assert part.locator(f"button[data-card='{DRAW_HANDS[1][0]}']").is_disabled()
+    tabs = opening.get_by_role("tab")
+    assert [tabs.nth(i).inner_text() for i in range(tabs.count())] == [
+        "seat 1 ✓",
+        "seat 2 ✓",
+        "seat 3 ✓",
+    ]
     page.get_by_role("button", name="Open hand").tap()
     page.get_by_role("heading", name="Actions").wait_for()
     settled(page)

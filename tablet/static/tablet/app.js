@@ -4,7 +4,7 @@
 // (GET /hands/{id}/), and the game's schemas (GET /games/). No game is named here.
 
 import { Api, ApiError, NotSent, Outbox } from "./api.js";
-import { cardLabel, el } from "./cards.js";
+import { CardPool, cardLabel, el } from "./cards.js";
 import { fieldsFor, openFields } from "./forms.js";
 import "./words.js";
 
@@ -278,7 +278,7 @@ function openForm(table, game, spec) {
   const inPlay = table.seats.filter((seat) => seat.in_play).map((seat) => seat.number);
   const button = el("button", { type: "submit", class: "primary" }, gettext("Open hand"));
   let ready = () => false;
-  const fields = openFields(schema, game.next_seats, { deck: game.deck, taken: new Set() }, values, () => (button.disabled = !ready()));
+  const fields = openFields(schema, game.next_seats, { deck: game.deck, taken: new Set(), pool: new CardPool() }, values, () => (button.disabled = !ready()));
   const nodes = fields.nodes;
   ready = fields.ready;
   button.disabled = !ready();
@@ -314,6 +314,21 @@ function takenCards(state) {
 function stateSummary(state) {
   const items = [[gettext("Phase"), t(String(state.phase ?? "—").replaceAll("_", " "))]];
   items.push([gettext("To act"), state.to_act ? `${gettext("seat")} ${state.to_act}` : gettext("any seat")]);
+  // Who holds the deal, the bank or the button this hand: a seat, or {seat, bank, ...}.
+  const roles = [
+    ["designated_player", gettext("Designated player")],
+    ["banker", gettext("Banker")],
+    ["button", gettext("Button")],
+    ["dealer", gettext("Dealer")],
+  ];
+  for (const [key, word] of roles) {
+    const part = state[key];
+    const seat = part && typeof part === "object" ? part.seat : part;
+    if (typeof seat !== "number") continue;
+    const bank = part && typeof part === "object" && part.bank != null ? ` · ${gettext("Bank")} ${part.bank}` : "";
+    items.push([word, `${gettext("seat")} ${seat}${bank}`]);
+  }
+  if (state.kitty != null) items.push([gettext("Kitty"), state.kitty]);
   if (state.pot !== undefined) items.push([gettext("Pot"), state.pot]);
   if (Array.isArray(state.pots)) items.push([gettext("Pots"), state.pots.map((p) => p.amount).join(" + ") || "0"]);
   return el("dl", { class: "facts big" }, items.map(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))]));
@@ -386,7 +401,7 @@ async function handScreen(tableId, handId) {
   const state = hand.state;
   remember({ table: tableId, hand: handId });
   if (hand.waiting_for.length) return waitingScreen(tableId, hand, spec);
-  const context = { deck: state.deck, taken: takenCards(state), seat: state.to_act ?? undefined };
+  const context = { deck: state.deck, taken: takenCards(state), seat: state.to_act ?? undefined, pool: new CardPool() };
   const actions = state.legal_actions.map((legal) =>
     actionForm(spec.schemas.actions, legal, { ...context, seat: legal.seat ?? context.seat }, async (values) => {
       await write(`hands/${handId}/actions/`, values);

@@ -30,26 +30,47 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// A picker for `count` cards (at least `least`) from `deck`, none of `taken`; calls
-// `onChange(cards)` with the cards picked so far.
-export function cardPicker({ deck, taken = new Set(), least = 1, count = 1, label, onChange }) {
+// The cards picked on one screen and not yet sent: a card one picker holds is shown taken in
+// every other picker of the screen (two seats cannot be given the same card).
+export class CardPool {
+  constructor() {
+    this.held = new Map(); // card -> the picker holding it
+    this.pickers = new Set();
+  }
+
+  changed() {
+    for (const paint of this.pickers) paint();
+  }
+}
+
+// A picker for `count` cards (at least `least`) from `deck`, none of `taken` or of what other
+// pickers of its `pool` hold; calls `onChange(cards)` with the cards picked so far.
+export function cardPicker({ deck, taken = new Set(), least = 1, count = 1, label, onChange, pool = new CardPool() }) {
   const picked = [];
+  const self = Symbol(label);
   const ranks = [...new Set(deck.map((card) => card.slice(0, -1)))];
   const suits = ["s", "h", "d", "c"].filter((suit) => deck.some((card) => card.endsWith(suit)));
   const chosen = el("output", { class: "picked", "aria-live": "polite" });
   const grid = el("div", { class: "grid", role: "group", "aria-label": label });
   const buttons = new Map();
 
-  function refresh() {
+  function paint() {
     chosen.replaceChildren(
       picked.length ? picked.map((card) => el("span", { class: `card ${card.slice(-1)}` }, cardLabel(card))) : "—",
       ` (${picked.length}/${count})`,
     );
     for (const [card, button] of buttons) {
-      button.disabled = taken.has(card) || picked.includes(card) || picked.length >= count;
+      const elsewhere = pool.held.has(card) && pool.held.get(card) !== self;
+      button.disabled = taken.has(card) || elsewhere || picked.includes(card) || picked.length >= count;
       button.setAttribute("aria-pressed", picked.includes(card) ? "true" : "false");
     }
     undo.disabled = picked.length === 0;
+  }
+
+  function refresh() {
+    for (const [card, holder] of pool.held) if (holder === self && !picked.includes(card)) pool.held.delete(card);
+    for (const card of picked) pool.held.set(card, self);
+    pool.changed();
     onChange(picked.length >= least ? [...picked] : null);
   }
 
@@ -81,6 +102,8 @@ export function cardPicker({ deck, taken = new Set(), least = 1, count = 1, labe
     gettext("Undo card"),
   );
   const box = el("fieldset", { class: "picker" }, el("legend", {}, label), chosen, undo, grid);
-  refresh();
+  pool.pickers.add(paint);
+  paint();
+  onChange(picked.length >= least ? [...picked] : null);
   return box;
 }

@@ -106,6 +106,7 @@ export function fieldsFor(schema, legal, context, values, onInput) {
         cardPicker({
           deck: context.deck,
           taken: context.taken,
+          pool: context.pool,
           label: words(name),
           count: 1,
           least: required.has(name) ? 1 : 0,
@@ -121,6 +122,7 @@ export function fieldsFor(schema, legal, context, values, onInput) {
         cardPicker({
           deck: context.deck,
           taken: context.taken,
+          pool: context.pool,
           label: words(name),
           count,
           least: field.minItems ?? count,
@@ -151,6 +153,13 @@ export function fieldsFor(schema, legal, context, values, onInput) {
 export function openFields(schema, seats, context, values, onInput) {
   const nodes = [];
   const checks = [];
+  const parts = []; // one group per seat, shown one at a time
+  const seatPart = (seat, children, ready) => {
+    const node = el("fieldset", { class: "seat-part", "data-seat": seat, role: "tabpanel", id: `seat-part-${seat}` }, el("legend", {}, `${gettext("seat")} ${seat}`), children);
+    parts.push({ seat, node, ready });
+    checks.push(ready);
+    return node;
+  };
   const required = new Set(schema.required || []);
   for (const [name, field] of Object.entries(schema.properties || {})) {
     const item = field.items || {};
@@ -160,8 +169,7 @@ export function openFields(schema, seats, context, values, onInput) {
         const part = values[name][index];
         const sub = fieldsFor({ ...item, required: (item.required || []).filter((k) => k !== "seat") }, {}, { ...context, seat }, part, onInput);
         delete part.type;
-        nodes.push(el("fieldset", { class: "seat-part", "data-seat": seat }, el("legend", {}, `${gettext("seat")} ${seat}`), sub.nodes));
-        checks.push(() => sub.ready());
+        nodes.push(seatPart(seat, sub.nodes, () => sub.ready()));
       });
     } else if (field.type === "object" && field.additionalProperties) {
       values[name] = {};
@@ -177,8 +185,7 @@ export function openFields(schema, seats, context, values, onInput) {
             onInput();
           },
         );
-        nodes.push(el("fieldset", { class: "seat-part", "data-seat": seat }, el("legend", {}, `${gettext("seat")} ${seat}`), sub.nodes));
-        checks.push(() => Array.isArray(values[name][seat]));
+        nodes.push(seatPart(seat, sub.nodes, () => Array.isArray(values[name][seat])));
       }
     } else if (required.has(name) || field.type === "integer") {
       if (name === "dealer") continue; // the next seat clockwise unless named
@@ -188,5 +195,44 @@ export function openFields(schema, seats, context, values, onInput) {
       checks.push(() => part.ready());
     }
   }
+  if (parts.length > 1) nodes.unshift(seatSteps(parts));
   return { nodes, ready: () => checks.every((check) => check()) };
+}
+
+// Seats one at a time: a tab per seat (ticked when its group is complete); the card that
+// completes a seat's group moves on to the next seat still to do.
+function seatSteps(parts) {
+  let current = 0;
+  const show = (index) => {
+    current = index;
+    parts.forEach((part, i) => {
+      part.node.hidden = i !== index;
+      part.tab.setAttribute("aria-selected", String(i === index));
+      part.tab.tabIndex = i === index ? 0 : -1;
+    });
+  };
+  const mark = () =>
+    parts.forEach((part) => {
+      const done = part.ready();
+      part.tab.classList.toggle("done", done);
+      part.tab.textContent = `${gettext("seat")} ${part.seat}${done ? " ✓" : ""}`;
+    });
+  for (const [index, part] of parts.entries()) {
+    part.tab = el(
+      "button",
+      { type: "button", role: "tab", "data-seat": part.seat, "aria-controls": part.node.id, onclick: () => show(index) },
+      `${gettext("seat")} ${part.seat}`,
+    );
+    part.node.addEventListener("click", (event) => {
+      mark();
+      if (!event.target.closest("button[data-card]") || !part.ready()) return;
+      const next = parts.findIndex((other, i) => i > index && !other.ready());
+      if (next >= 0) show(next);
+    });
+    part.node.addEventListener("input", mark);
+  }
+  const tabs = el("div", { role: "tablist", class: "seat-steps", "aria-label": gettext("Seats") }, parts.map((part) => part.tab));
+  show(0);
+  mark();
+  return tabs;
 }
