@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from payouts.serializers import SettlementResultSerializer
+
 from .models import Approval
 
 
@@ -47,3 +49,12 @@ class ApprovalFilterSerializer(serializers.Serializer):
 
 class DecisionSerializer(serializers.Serializer):
     note = serializers.CharField(allow_blank=True, required=False, default="")
+
+
+class HeldSettlementSerializer(SettlementResultSerializer):
+    """A settlement above the sign-off limits, held: the request that waits for the floor and
+    the settlement that signing it stores."""
+
+    hand = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending_signoff"])
+    approval = ApprovalSerializer()

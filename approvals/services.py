@@ -44,22 +44,33 @@ def _approve_void(user: Any, approval: Approval, note: str) -> None:
     tables.hand_void(user=user, approval=approval)
 
 
-def _close_void(user: Any, approval: Approval, status: str, note: str) -> None:
-    hand = approval.hand
-    assert hand is not None
-    audit_append(
-        actor=user,
-        action=f"hand_void_{status}",
-        subject=f"hand:{hand.pk}",
-        table=approval.table,
-        hand=hand,
-        after={"approval": approval.pk, "reason": approval.reason, "note": note},
-    )
+def _approve_payout(user: Any, approval: Approval, note: str) -> None:
+    tables.settle_signed_off(user=user, approval=approval)
+
+
+def _closed_on_hand(action: str) -> Callable[[Any, Approval, str, str], None]:
+    """Closing a request on a hand changes nothing on it: the hand goes on (a payout sent back
+    is settled again, corrected or as it was); the decision is audited on the hand."""
+
+    def close(user: Any, approval: Approval, status: str, note: str) -> None:
+        hand = approval.hand
+        assert hand is not None
+        audit_append(
+            actor=user,
+            action=f"{action}_{status}",
+            subject=f"hand:{hand.pk}",
+            table=approval.table,
+            hand=hand,
+            after={"approval": approval.pk, "reason": approval.reason, "note": note},
+        )
+
+    return close
 
 
 KINDS: dict[str, Kind] = {
     Approval.Kind.LIMIT_CHANGE: Kind(_approve_change, _close_change),
-    Approval.Kind.VOID: Kind(_approve_void, _close_void),
+    Approval.Kind.VOID: Kind(_approve_void, _closed_on_hand("hand_void")),
+    Approval.Kind.PAYOUT: Kind(_approve_payout, _closed_on_hand("hand_settle")),
 }
 
 

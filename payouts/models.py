@@ -139,3 +139,44 @@ class AuditCheck(models.Model):
 
     def __str__(self) -> str:
         return f"audit check {self.pk} ({self.status})"
+
+
+class SignoffLimit(models.Model):
+    """Above these amounts a settlement waits for a floor manager's signature: one payout line
+    paying more than ``line``, or a party's net for the hand above ``net`` (minor units).
+
+    A table's own limits come first, then its game's, then the house default (settings
+    ``PAYOUT_SIGNOFF_LINE`` and ``PAYOUT_SIGNOFF_NET``)."""
+
+    table = models.OneToOneField(
+        "tables.Table",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="signoff_limit",
+    )
+    game = models.CharField(max_length=40, blank=True, help_text="a game code, for all its tables")
+    line = models.BigIntegerField()
+    net = models.BigIntegerField()
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    set_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(table__isnull=False) & models.Q(game=""))
+                | (models.Q(table__isnull=True) & ~models.Q(game="")),
+                name="signoff_limit_for_a_table_or_a_game",
+            ),
+            models.UniqueConstraint(
+                fields=["game"], condition=~models.Q(game=""), name="signoff_limit_once_per_game"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(line__gt=0) & models.Q(net__gt=0),
+                name="signoff_limits_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        scope = f"table {self.table_id}" if self.table_id else self.game
+        return f"sign-off above {self.line}/{self.net} at {scope}"

@@ -21,6 +21,7 @@ from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
 from casino.rules.contract import Change, ClosedHand, Game, History, hand_view
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problems, RuleError
+from casino.rules.settlement import Settlement as EngineSettlement
 from payouts.models import Settlement
 from payouts.services import (
     audit_append,
@@ -28,6 +29,7 @@ from payouts.services import (
     settlement_binding,
     settlement_store,
 )
+from payouts.signoff import Limits, limits_for, over_limits
 
 from .models import Hand, HandAction, Seat, Table, TableChange, TableEvent
 from .selectors import hand_history, table_config, table_view
@@ -495,14 +497,44 @@ def _closed(table: Table, hand: Hand, user: Any, result: Any) -> None:
 
 
 @transaction.atomic
-def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: dict[str, Any]) -> Settlement:
+def hand_settle(
+    *, user: AbstractBaseUser, hand_id: int, record: dict[str, Any]
+) -> Settlement | Approval:
     """Settle an open hand once, from its own actions; a game whose dealers post a paper
     record (High Card Flush) imports it as the hand's actions first. Atomic: all or
-    nothing."""
+    nothing. A settlement above the table's sign-off limits is not stored: it waits in the
+    approvals queue (the answer is that request) until a floor manager other than the dealer
+    signs it."""
     hand = _lock_playable_hand(hand_id)
     require_table_actor(user, hand.table)
+    history, imported, result = _settle_from(hand, record)
+    limits = limits_for(hand.table)
+    over = over_limits(result.to_dict(), limits)
+    if over:
+        return _ask_signoff(user, hand, record, result, over, limits)
+    return _store_settlement(user, hand, history, imported, result)
+
+
+def settle_signed_off(*, user: AbstractBaseUser, approval: Approval) -> Settlement:
+    """Store a held settlement once a floor manager signs it (inside the decision's
+    transaction): the hand is settled again from the same record and must come out the same."""
+    hand = _lock_open_hand(approval.hand_id)  # type: ignore[arg-type]
+    history, imported, result = _settle_from(hand, approval.detail.get("record") or {})
+    if result.to_dict() != approval.detail["result"]:
+        raise Conflict(
+            f"hand {hand.number} no longer settles as it did when the sign-off was asked for"
+        )
+    return _store_settlement(user, hand, history, imported, result, approval=approval)
+
+
+def _settle_from(
+    hand: Hand, record: dict[str, Any]
+) -> tuple[History, list[dict[str, Any]], EngineSettlement]:
+    """The hand's history (with a posted record imported as its actions, not yet stored),
+    and its settlement; a 400 if the hand is unfinished."""
     game = game_of(hand)
     history = hand_history(hand)
+    imported: list[dict[str, Any]] = []
     if record:
         # The game imports a posted record as the hand's actions (a game that settles from
         # its own actions refuses any record, 400), onto a hand that has none yet.
@@ -512,7 +544,6 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: dict[str, Any])
                 f"hand {hand.number} has {len(history.actions)} recorded actions; settle it "
                 "from them (send {}) or void it"
             )
-        _append_actions(hand, user, 0, imported)
         history = History(history.game, history.rules, history.config, tuple(imported))
     state = game.replay(history)
     if not state.complete:
@@ -520,12 +551,67 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: dict[str, Any])
             f"hand {hand.number} is not finished: record its remaining actions first "
             f"({', '.join(sorted({a['type'] for a in state.legal_actions()})) or 'none legal'})"
         )
-    result = state.settle()
+    return history, imported, state.settle()
+
+
+def _ask_signoff(
+    user: Any,
+    hand: Hand,
+    record: dict[str, Any],
+    result: EngineSettlement,
+    over: list[str],
+    limits: Limits,
+) -> Approval:
+    data = result.to_dict()
+    approval = Approval.objects.create(
+        kind=Approval.Kind.PAYOUT,
+        table=hand.table,
+        hand=hand,
+        reason="; ".join(over),
+        detail={"record": record or None, "result": data, "over": over, "limits": limits.to_dict()},
+        requested_by=user,
+    )
+    audit_append(
+        actor=user,
+        action="hand_settle_held",
+        subject=f"hand:{hand.pk}",
+        table=hand.table,
+        hand=hand,
+        after={
+            "approval": approval.pk,
+            "over": over,
+            "limits": limits.to_dict(),
+            "rake": result.rake,
+            "nets": {str(s.seat): s.net for s in result.parties},
+        },
+    )
+    return approval
+
+
+def _store_settlement(
+    user: Any,
+    hand: Hand,
+    history: History,
+    imported: list[dict[str, Any]],
+    result: EngineSettlement,
+    *,
+    approval: Approval | None = None,
+) -> Settlement:
+    """Store the settlement (and a posted record's actions), close the hand and let the game
+    move its table state on. A signed settlement is the dealer's, signed by ``user``."""
+    settled_by = approval.requested_by if approval is not None else user
+    if imported:
+        _append_actions(hand, settled_by, 0, imported)
     stored = history.to_dict()
-    settlement = settlement_store(hand=hand, history=stored, result=result, user=user)
+    settlement = settlement_store(hand=hand, history=stored, result=result, user=settled_by)
     hand.status = Hand.Status.SETTLED
     hand.closed_at = settlement.settled_at
     hand.save(update_fields=["status", "closed_at"])
+    signed = (
+        {"signed_off_by": user.get_username(), "approval": approval.pk}
+        if approval is not None
+        else {}
+    )
     audit_append(
         actor=user,
         action="hand_settle",
@@ -538,6 +624,7 @@ def hand_settle(*, user: AbstractBaseUser, hand_id: int, record: dict[str, Any])
             "settlement": settlement.pk,
             "rake": result.rake,
             "nets": {str(s.seat): s.net for s in result.parties},
+            **signed,
             **settlement_binding(history=stored, result=settlement.result),
         },
     )
@@ -554,11 +641,11 @@ def void_request(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Approv
         raise ApplicationError("a void needs a reason", path="reason")
     hand = _lock_open_hand(hand_id)
     require_table_actor(user, hand.table)
-    pending = _pending_void(hand)
+    pending = _pending(hand)
     if pending is not None:
         raise Conflict(
-            f"a void of hand {hand.number} was already requested by "
-            f"{pending.requested_by.get_username()}; it waits for the floor"
+            f"hand {hand.number} already waits for the floor ({pending.get_kind_display()} "
+            f"asked by {pending.requested_by.get_username()})"
         )
     actions = hand.actions.count()
     approval = Approval.objects.create(
@@ -580,23 +667,24 @@ def void_request(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Approv
     return approval
 
 
-def _pending_void(hand: Hand) -> Approval | None:
+def _pending(hand: Hand) -> Approval | None:
+    """The request on the hand that waits for the floor (a void, a payout sign-off)."""
     return (
         Approval.objects.select_related("requested_by")
-        .filter(hand=hand, kind=Approval.Kind.VOID, status=Approval.Status.PENDING)
+        .filter(hand=hand, status=Approval.Status.PENDING)
         .first()
     )
 
 
 def _lock_playable_hand(hand_id: int) -> Hand:
-    """An open hand no void request holds (actions and settling wait for the floor)."""
+    """An open hand no request holds (actions and settling wait for the floor)."""
     hand = _lock_open_hand(hand_id)
-    pending = _pending_void(hand)
+    pending = _pending(hand)
     if pending is not None:
         raise Conflict(
-            f"hand {hand.number} waits for the floor: {pending.requested_by.get_username()} "
-            f"asked to void it ({pending.reason}); nothing is recorded until a floor manager "
-            "decides"
+            f"hand {hand.number} waits for the floor: {pending.get_kind_display()} asked by "
+            f"{pending.requested_by.get_username()} ({pending.reason}); nothing is recorded "
+            "until a floor manager decides"
         )
     return hand
 

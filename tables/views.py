@@ -12,7 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from approvals import services as approvals
-from approvals.serializers import ApprovalSerializer, DecisionSerializer
+from approvals.models import Approval
+from approvals.serializers import ApprovalSerializer, DecisionSerializer, HeldSettlementSerializer
 from casino.core.errors import ErrorResponseSerializer
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
@@ -242,14 +243,34 @@ class HandSettleView(APIView):
 
     write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(request=GameBodySerializer, responses={201: SettlementResultSerializer})
+    @extend_schema(
+        request=GameBodySerializer,
+        responses={
+            201: SettlementResultSerializer,
+            202: OpenApiResponse(
+                HeldSettlementSerializer,
+                description="above the table's sign-off limits: the settlement waits for a "
+                "floor manager (the request, and the settlement it would store)",
+            ),
+        },
+    )
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
-        settlement = services.hand_settle(
+        settled = services.hand_settle(
             user=request.user, hand_id=pk, record=_body(GameBodySerializer, request)
         )
+        if isinstance(settled, Approval):
+            return Response(
+                {
+                    "hand": pk,
+                    "status": "pending_signoff",
+                    "approval": ApprovalSerializer(settled).data,
+                    **settled.detail["result"],
+                },
+                status=status.HTTP_202_ACCEPTED,
+            )
         return Response(
-            {"hand": pk, "settlement": settlement.pk, **settlement.result},
+            {"hand": pk, "settlement": settled.pk, **settled.result},
             status=status.HTTP_201_CREATED,
         )
 

@@ -35,6 +35,13 @@ SECRET_KEY = _secret("SECRET_KEY", "local-development-only-not-secret")
 # The key every audit entry is sealed with (HMAC-SHA256). Keep it out of the database: whoever
 # holds it can re-seal the audit chain.
 AUDIT_KEY = _secret("AUDIT_KEY", "local-development-only-audit-key")
+
+# Large-payout sign-off (minor units): above these a settlement waits for a floor manager.
+# Nevada's MICS put the supervisor's signature at 1,200 to 5,000 dollars by property tier;
+# the default, 3,000.00, sits in that range. Tables and games may set their own (data).
+PAYOUT_SIGNOFF_LINE = env.int("PAYOUT_SIGNOFF_LINE", default=300_000)
+PAYOUT_SIGNOFF_NET = env.int("PAYOUT_SIGNOFF_NET", default=300_000)
+
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [

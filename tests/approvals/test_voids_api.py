@@ -51,7 +51,7 @@ def test_a_dealers_void_request_freezes_the_hand_until_a_floor_manager_approves_
     assert settle.status_code == 409 and "waits for the floor" in settle.json()["detail"]
     assert not Settlement.objects.exists()
     again = ask(client_for(floor), hand, reason="twice")
-    assert again.status_code == 409 and "already requested by dealer" in again.json()["detail"]
+    assert again.status_code == 409 and "asked by dealer" in again.json()["detail"]
 
     approved = client_for(floor).post(
         f"/api/v1/approvals/{request['id']}/approve/", {"note": "seen on camera"}, format="json"

@@ -166,6 +166,32 @@ def test_a_request_cut_off_is_retried_with_its_key_and_stored_once(hcf, dealer, 
     assert HandAction.objects.filter(action__type="wager").count() == 1
 
 
+def test_a_large_payout_waits_on_the_tablet_until_the_floor_signs_it(
+    hcf, dealer, floor, live_server, page
+):
+    from approvals import services as approvals
+    from approvals.models import Approval
+    from payouts.models import SignoffLimit
+
+    SignoffLimit.objects.create(table=hcf, line=1000, net=1000, set_by=floor)
+    play_to_the_settle_screen(page, live_server, dealer)
+    wanted = expected_nets()
+    page.get_by_role("button", name="Settle hand").tap()
+    page.get_by_role("heading", name="Waiting for the floor").wait_for()
+    settled(page)
+    assert page.get_by_text("The settlement is above the sign-off limit").count() == 1
+    assert shown_nets(page) == wanted  # what signing it will pay
+    assert Settlement.objects.count() == 0
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "tablet-waiting-for-the-floor.png"), full_page=True)
+    request = Approval.objects.get(kind="payout", status="pending")
+    approvals.approval_decide(user=floor, approval_id=request.pk, approve=True)
+    page.get_by_role("button", name="Check again").tap()
+    page.get_by_role("button", name="Next hand").wait_for()
+    assert shown_nets(page) == wanted
+    assert {row.seat: row.net for row in Settlement.objects.get().seats.all()} == wanted
+
+
 def test_a_void_is_asked_for_by_touch_and_the_hand_waits_for_the_floor(
     hcf, dealer, floor, live_server, page
 ):

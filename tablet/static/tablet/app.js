@@ -358,8 +358,17 @@ function seatCards(state) {
 const RECHECK_MS = 5000;
 let recheck = null;
 
-function waitingScreen(tableId, hand, spec) {
+async function waitingScreen(tableId, hand, spec) {
   const request = hand.waiting_for[0];
+  const words = { who: request.requested_by, reason: request.reason };
+  let asked;
+  let proposed = null;
+  if (request.kind === "payout") {
+    asked = interpolate(gettext("The settlement is above the sign-off limit: %(reason)s"), words, true);
+    proposed = (await api.get(`approvals/${request.id}/`)).detail.result;
+  } else {
+    asked = interpolate(gettext("%(who)s asked to void this hand: %(reason)s"), words, true);
+  }
   clearTimeout(recheck);
   recheck = setTimeout(() => {
     if (screen.hand === hand.id && !outbox.pending) render();
@@ -373,8 +382,9 @@ function waitingScreen(tableId, hand, spec) {
       "section",
       { class: "panel waiting", role: "status", "aria-label": gettext("Waiting for the floor") },
       el("h2", {}, gettext("Waiting for the floor")),
-      el("p", {}, interpolate(gettext("%(who)s asked to void this hand: %(reason)s"), { who: request.requested_by, reason: request.reason }, true)),
+      el("p", {}, asked),
       el("p", {}, gettext("Nothing can be recorded on the hand until a floor manager decides.")),
+      proposed ? settlementTable(proposed) : null,
       el("button", { type: "button", onclick: () => render() }, gettext("Check again")),
       mine
         ? el(
@@ -430,7 +440,7 @@ async function handScreen(tableId, handId) {
             if (outbox.pending) return;
             event.currentTarget.disabled = true;
             const result = await write(`hands/${handId}/settle/`, {});
-            if (result) view.settlement = result;
+            if (result && result.settlement) view.settlement = result; // not one waiting for the floor
             await render();
           },
         },

@@ -1,0 +1,91 @@
+"""Large-payout sign-off: which settlements wait for a floor manager's signature.
+
+A settlement is held when one payout line pays more than the line limit, or a party's net for
+the hand is above the net limit (the house's own side never counts). The limits in force for
+a table are its own, else its game's, else the house default from settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from casino.core.errors import ApplicationError
+from casino.rules.contract import registry
+
+from .chain import audit_append
+from .models import SignoffLimit
+
+
+@dataclass(frozen=True)
+class Limits:
+    line: int
+    net: int
+    source: str  # "table", "game" or "default"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "net": self.net, "source": self.source}
+
+
+def limits_for(table: Any) -> Limits:
+    """The sign-off limits in force at ``table``."""
+    found = {
+        ("table" if row.table_id else "game"): row
+        for row in SignoffLimit.objects.filter(table_id=table.pk)
+        | SignoffLimit.objects.filter(game=table.game)
+    }
+    for source in ("table", "game"):
+        if source in found:
+            return Limits(found[source].line, found[source].net, source)
+    return Limits(settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET, "default")
+
+
+def over_limits(result: dict[str, Any], limits: Limits) -> list[str]:
+    """Why a settlement (as ``Settlement.to_dict()`` gives it) needs a signature, in words;
+    empty when it does not."""
+    reasons = []
+    for party in result["seats"]:  # the house (``result["house"]``) is never a payout
+        seat = party["seat"]
+        for line in party["lines"]:
+            if line["amount"] > limits.line:
+                reasons.append(
+                    f"seat {seat}'s {line['wager'].replace('_', ' ')} pays {line['amount']} "
+                    f"(sign-off above {limits.line} a line)"
+                )
+        if party["net"] > limits.net:
+            reasons.append(
+                f"seat {seat} wins {party['net']} on the hand (sign-off above {limits.net})"
+            )
+    return reasons
+
+
+@transaction.atomic
+def signoff_limit_set(
+    *, user: Any, line: int, net: int, table: Any = None, game: str = ""
+) -> SignoffLimit:
+    """Set (or replace) the sign-off limits of one table or one game, audited with the values
+    they replace."""
+    if (table is None) == (not game):
+        raise ApplicationError("name either a table or a game", path="table")
+    if game and game not in registry():
+        raise ApplicationError(
+            f"{game!r} is not a game; games: {', '.join(sorted(registry()))}", path="game"
+        )
+    scope = {"table": table} if table is not None else {"game": game, "table": None}
+    current = SignoffLimit.objects.select_for_update().filter(**scope).first()
+    before = {"line": current.line, "net": current.net} if current else None
+    row, _ = SignoffLimit.objects.update_or_create(
+        **scope, defaults={"line": line, "net": net, "set_by": user}
+    )
+    audit_append(
+        actor=user,
+        action="signoff_limit_set",
+        subject=f"table:{table.pk}" if table is not None else f"game:{game}",
+        table=table,
+        before=before,
+        after={"line": line, "net": net},
+    )
+    return row
