@@ -3,37 +3,19 @@ touch. Without a Chromium they are skipped, saying how to get one."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from typing import Any
 
 import pytest
+
+from tests.browser import browser_type_launch_args, skip_without_chromium  # noqa: F401
 
 # The live-table tests' open tables, reused here (fixtures).
 from tests.tables.test_paiute_live import paiute_table  # noqa: F401
 from tests.tables.test_palace_live import palace_table  # noqa: F401
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-# Playwright's sync API runs an event loop in the test's thread; the test's own database
-# calls (fixtures, checks) are still plain synchronous ones.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    if CHROMIUM:
-        return
-    skip = pytest.mark.skip(
-        reason="no Chromium found: install Debian's (apt-get install chromium) to run the "
-        "browser tests"
-    )
-    for item in items:
-        if "tests/tablet/" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(skip)
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ["--no-sandbox"]}
+    skip_without_chromium(items, "tablet")
 
 
 @pytest.fixture(scope="session")

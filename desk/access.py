@@ -1,0 +1,35 @@
+"""Who may open a desk page: a signed-in user with one of the page's roles.
+
+Pages read through the same selectors and write through the same services as the API; a
+refusal by a service (an ``ApplicationError``) is shown on the page, never a 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+
+from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, has_role
+
+FLOOR = (FLOOR_MANAGER,)
+READERS = (COMPLIANCE, FLOOR_MANAGER)  # compliance reads everything; the floor reads too
+
+
+def role_required(*roles: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Log in first; then a 403 page unless the user has one of ``roles``."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not has_role(request.user, *roles):
+                raise PermissionDenied(f"this page needs one of the roles: {', '.join(roles)}")
+            return view(request, *args, **kwargs)
+
+        return login_required(wrapped)
+
+    return decorate

@@ -1,0 +1,33 @@
+"""The money figures of settled hands: summed in the database they equal the settlements'
+own rows added up, and the house's win is the rake plus its net (minus the players' nets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from payouts import figures
+from payouts.models import Settlement
+from tests.conftest import record
+
+pytestmark = pytest.mark.django_db
+
+
+def test_figures_add_up_both_ways_and_the_win_is_what_players_lost(dp_table, dealer, client_for):
+    client = client_for(dealer)
+    hand = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
+    settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json").json()
+    one = figures.of_settlement(Settlement.objects.get())
+    # A player-banked game: the house keeps the rake and nothing else.
+    assert one.win == settled["rake"] == one.rake == 300
+    # The designated player's lines mirror the players' wagers: counted once, as wagers.
+    wagers = [
+        line for seat in settled["seats"] if seat["role"] == "player" for line in seat["lines"]
+    ]
+    stakes = [line["stake"] for line in wagers]
+    wins = [line["amount"] for line in wagers if line["amount"] > 0]
+    assert sum(stakes) == 1000 + 1000 + 500 + 1000 + 2000
+    assert (one.hands, one.drop, one.payouts) == (1, sum(stakes), sum(wins))
+    assert figures.totals(Settlement.objects.all()) == one
+    assert figures.totals(Settlement.objects.none()) == figures.Figures()
+    assert one.hold == one.win / one.drop and figures.Figures().hold is None
+    assert (one + one).to_dict()["drop"] == 2 * one.drop
