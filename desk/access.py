@@ -20,7 +20,9 @@ FLOOR = (FLOOR_MANAGER,)
 READERS = (COMPLIANCE, FLOOR_MANAGER)  # compliance reads everything; the floor reads too
 
 
-def role_required(*roles: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+def role_required(
+    *roles: str,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """Log in first; then a 403 page unless the user has one of ``roles``."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

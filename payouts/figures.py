@@ -17,11 +17,14 @@ A bank's lines (the designated player's or banker's side of each wager, which na
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from .models import PayoutLine, SeatSettlement, Settlement
 
@@ -88,3 +91,22 @@ def totals(settlements: QuerySet[Settlement]) -> Figures:
         rake=counted["rake"],
         win=-won["players"],
     )
+
+
+def _day_start() -> dt.time:
+    return dt.time.fromisoformat(settings.GAMING_DAY_START)
+
+
+def gaming_day(moment: dt.datetime | None = None) -> dt.date:
+    """The gaming day a moment belongs to (a moment before the day's start time belongs to the
+    day before), in the casino's time zone."""
+    local = timezone.localtime(moment or timezone.now())
+    day = local.date()
+    return day - dt.timedelta(days=1) if local.time() < _day_start() else day
+
+
+def gaming_day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
+    """The moments a gaming day runs from (included) and to (excluded)."""
+    start = timezone.make_aware(dt.datetime.combine(day, _day_start()))
+    end = timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), _day_start()))
+    return start, end

@@ -117,7 +117,9 @@ LANGUAGES = [
     ("hu", "Hungarian"),
     ("el", "Greek"),
 ]
-TIME_ZONE = "UTC"
+TIME_ZONE = env.str("TIME_ZONE", default="UTC")
+# A gaming day (a shift's reports, the pit's "today") starts at this local time, HH:MM.
+GAMING_DAY_START = env.str("GAMING_DAY_START", default="06:00")
 USE_I18N = True
 USE_TZ = True
 

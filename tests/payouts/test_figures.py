@@ -31,3 +31,16 @@ def test_figures_add_up_both_ways_and_the_win_is_what_players_lost(dp_table, dea
     assert figures.totals(Settlement.objects.none()) == figures.Figures()
     assert one.hold == one.win / one.drop and figures.Figures().hold is None
     assert (one + one).to_dict()["drop"] == 2 * one.drop
+
+
+def test_a_gaming_day_runs_from_its_start_time_to_the_next_days(settings):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    settings.GAMING_DAY_START = "06:00"
+    utc = dt.UTC
+    assert figures.gaming_day(dt.datetime(2026, 12, 1, 5, 59, tzinfo=utc)) == dt.date(2026, 11, 30)
+    assert figures.gaming_day(dt.datetime(2026, 12, 1, 6, 0, tzinfo=utc)) == dt.date(2026, 12, 1)
+    start, end = figures.gaming_day_bounds(dt.date(2026, 12, 1))
+    assert (timezone.localtime(start).hour, end - start) == (6, dt.timedelta(days=1))
