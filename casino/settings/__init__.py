@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "approvals",
     "tablet",
     "desk",
+    "reports",
     "django_htmx",
 ]
 
