@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from payouts.serializers import SettlementResultSerializer
+from payouts.serializers import SettlementResultSerializer, id_filter
 
 from .models import Approval
 
@@ -43,8 +43,8 @@ class ApprovalFilterSerializer(serializers.Serializer):
 
     kind = serializers.ChoiceField(choices=Approval.Kind.choices, required=False)
     status = serializers.ChoiceField(choices=Approval.Status.choices, required=False)
-    table = serializers.IntegerField(min_value=1, required=False)
-    hand = serializers.IntegerField(min_value=1, required=False)
+    table = id_filter("a table")
+    hand = id_filter("a hand")
 
 
 class DecisionSerializer(serializers.Serializer):

@@ -48,6 +48,10 @@ def _approve_payout(user: Any, approval: Approval, note: str) -> None:
     tables.settle_signed_off(user=user, approval=approval)
 
 
+def _approve_correction(user: Any, approval: Approval, note: str) -> None:
+    tables.correction_apply(user=user, approval=approval)
+
+
 def _closed_on_hand(action: str) -> Callable[[Any, Approval, str, str], None]:
     """Closing a request on a hand changes nothing on it: the hand goes on (a payout sent back
     is settled again, corrected or as it was); the decision is audited on the hand."""
@@ -71,6 +75,7 @@ KINDS: dict[str, Kind] = {
     Approval.Kind.LIMIT_CHANGE: Kind(_approve_change, _close_change),
     Approval.Kind.VOID: Kind(_approve_void, _closed_on_hand("hand_void")),
     Approval.Kind.PAYOUT: Kind(_approve_payout, _closed_on_hand("hand_settle")),
+    Approval.Kind.CORRECTION: Kind(_approve_correction, _closed_on_hand("hand_correction")),
 }
 
 

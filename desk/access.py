@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import resolve_url
+from django_htmx.http import HttpResponseClientRedirect
 
 from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, has_role
 
@@ -27,11 +31,24 @@ def role_required(
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not has_role(request.user, *roles):
                 raise PermissionDenied(f"this page needs one of the roles: {', '.join(roles)}")
             return view(request, *args, **kwargs)
 
-        return login_required(wrapped)
+        guarded = login_required(checked)
+
+        @wraps(view)
+        def entry(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            htmx = getattr(request, "htmx", None)
+            if htmx and not request.user.is_authenticated:
+                # A part of a page refreshing after the session ended: the whole page goes
+                # to the login, rather than the login page swapped into the part.
+                page = htmx.current_url_abs_path or request.get_full_path()
+                login = resolve_url(settings.LOGIN_URL)
+                return HttpResponseClientRedirect(f"{login}?{urlencode({'next': page})}")
+            return guarded(request, *args, **kwargs)
+
+        return entry
 
     return decorate

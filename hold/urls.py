@@ -1,3 +1,9 @@
-from django.urls import path  # noqa: F401  (the pages are added here)
+"""The hold page, mounted at /desk/compliance/hold/ (``desk.urls``)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.hold_page, name="compliance-hold"),
+]

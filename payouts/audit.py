@@ -18,17 +18,23 @@
 
 Each finding names the hand (and its table and number), and where it applies the seat and
 the payout line (0-based, in the order the result lists them).
+
+A check reports its progress as it goes (:class:`Progress`, passed by `audit_check_run`): the audit
+entries and hands to check, counted when it starts, and how many are done, written to the
+check's row every :data:`PROGRESS_EVERY` items or :data:`PROGRESS_SECONDS`, each write in a
+short transaction of its own so a reader sees it while the check runs.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist
+from django.db import transaction
 
 from casino.rules.contract import History, game
 from tables.models import Hand
@@ -40,10 +46,68 @@ from .chain import (
     chain_verify,
     stored_form,
 )
-from .models import AuditEntry, Settlement
-from .services import hand_setup_digest, settlement_binding
+from .models import AuditCheck, AuditEntry, Settlement
+from .services import hand_setup_digest, reversed_result, settlement_binding
 
 MAX_FINDINGS = 500  # listed in a report; the total is always counted
+PROGRESS_EVERY = 200  # items (audit entries and hands) between progress writes ...
+PROGRESS_SECONDS = 1.0  # ... or this long, whichever comes first
+
+
+class Progress:
+    """How far a running check has got, written to its :class:`AuditCheck` row as it goes.
+
+    Without a check (``check_id`` None) it only counts: ``audit_report()`` called on its own
+    writes nothing."""
+
+    def __init__(self, check_id: int | None = None) -> None:
+        self.check_id = check_id
+        self.stage = AuditCheck.Stage.QUEUED
+        self.checked = 0
+        self.total = 0
+        self.entries = 0  # of the total, audit entries (the rest are hands)
+        self._written_at = time.monotonic()
+        self._written = 0
+
+    def start(self) -> None:
+        """Count what is to be checked: every audit entry, then every hand."""
+        if self.check_id is not None:
+            self.entries = AuditEntry.objects.count()
+            self.total = self.entries + Hand.objects.count()
+        self.enter(AuditCheck.Stage.CHAIN)
+
+    def enter(self, stage: str) -> None:
+        self.stage = AuditCheck.Stage(stage)
+        self._write()
+
+    def step(self) -> None:
+        self.checked += 1
+        if (
+            self.checked - self._written >= PROGRESS_EVERY
+            or time.monotonic() - self._written_at >= PROGRESS_SECONDS
+        ):
+            self._write()
+
+    def chain_done(self) -> None:
+        """The chain is verified, every entry counted as checked (a broken chain stops at
+        its first bad entry: the ones after it are not verified one by one); the hands next."""
+        self.checked = max(self.checked, self.entries)
+        self.enter(AuditCheck.Stage.HANDS)
+
+    def finish(self) -> None:
+        """All checked; entries or hands added while the check ran count too."""
+        self.total = self.checked = max(self.total, self.checked)
+        self.enter(AuditCheck.Stage.DONE)
+
+    def _write(self) -> None:
+        self._written, self._written_at = self.checked, time.monotonic()
+        if self.check_id is None:
+            return
+        self.total = max(self.total, self.checked)
+        with transaction.atomic():
+            AuditCheck.objects.filter(pk=self.check_id).update(
+                stage=self.stage, checked=self.checked, total=self.total
+            )
 
 
 @dataclass
@@ -54,6 +118,7 @@ class ChainHand:
     opened: bool = False
     actions: RunningDigest = field(default_factory=RunningDigest)
     settles: list[dict[str, Any]] = field(default_factory=list)
+    corrections: list[dict[str, Any]] = field(default_factory=list)
 
 
 class ChainFacts:
@@ -82,6 +147,8 @@ class ChainFacts:
                 hand.actions.add(action)
         elif entry.action == "hand_settle":
             hand.settles.append({**after, "seq": entry.seq})
+        elif entry.action == "hand_correct":
+            hand.corrections.append({**after, "seq": entry.seq})
 
 
 class Findings:
@@ -257,6 +324,11 @@ def _check_resettle(
             "the settlement's history differs from the hand's frozen rules, set-up and "
             "stored actions",
         )
+    _check_replay(hand, settlement, findings)
+
+
+def _check_replay(hand: Hand, settlement: Settlement, findings: Findings) -> None:
+    """Replay a settlement's own history; compare the result and every stored row."""
     try:
         history = History.from_dict(settlement.history)
         state = game(history.game).replay(history)
@@ -271,10 +343,62 @@ def _check_resettle(
 
 
 def _settlement_of(hand: Hand) -> Settlement | None:
-    try:
-        return hand.settlement
-    except ObjectDoesNotExist:
-        return None
+    """The hand's own settlement (corrections aside)."""
+    return next((s for s in hand.settlements.all() if s.kind == Settlement.Kind.SETTLEMENT), None)
+
+
+def _check_corrections(
+    hand: Hand, chain_hand: ChainHand | None, chain_whole: bool, findings: Findings
+) -> None:
+    """Each correction's reversal moves back exactly what the settlement it cancels moved, each
+    corrected settlement replays to its result, and both are the ones a ``hand_correct``
+    entry stored (by their hashes)."""
+    rows = {row.pk: row for row in hand.settlements.all()}
+    bound: set[int] = set()
+    for entry in chain_hand.corrections if chain_whole and chain_hand else ():
+        for part in ("reversal", "correction"):
+            info = entry.get(part) if isinstance(entry.get(part), dict) else {}
+            row = rows.get(info.get("settlement"))  # type: ignore[arg-type]
+            if row is None:
+                findings.add(
+                    hand,
+                    f"audit entry {entry['seq']} stored a {part} (settlement "
+                    f"{info.get('settlement')}) that is missing",
+                )
+                continue
+            bound.add(row.pk)
+            binding = settlement_binding(history=row.history, result=row.result)
+            stated = {key: info.get(key) for key in binding}
+            if binding != stated or row.corrects_id != entry.get("corrects"):
+                findings.add(
+                    hand,
+                    f"the stored {part} (settlement {row.pk}) is not the one audit entry "
+                    f"{entry['seq']} stored",
+                )
+    for row in rows.values():
+        if row.kind == Settlement.Kind.SETTLEMENT:
+            continue
+        if chain_whole and row.pk not in bound:
+            findings.add(
+                hand,
+                f"{row.get_kind_display()} {row.pk} is not in the audit log: it was written "
+                "outside the system",
+            )
+        if row.kind == Settlement.Kind.CORRECTION:
+            _check_replay(hand, row, findings)
+            continue
+        cancelled = rows.get(row.corrects_id)  # type: ignore[arg-type]
+        if cancelled is None:
+            findings.add(hand, f"reversal {row.pk} cancels a settlement the hand does not have")
+        elif stored_form(row.result) != stored_form(
+            reversed_result(cancelled.result, cancelled.pk)
+        ) or stored_form(row.history) != stored_form(cancelled.history):
+            findings.add(
+                hand,
+                f"reversal {row.pk} does not move back exactly what settlement {cancelled.pk} "
+                "moved",
+            )
+        _compare_rows(hand, row, row.result, findings)
 
 
 def _check_hand(
@@ -328,28 +452,40 @@ def _check_hand(
     # re-settled and compared with each other.
     if settlement is not None:
         _check_resettle(hand, settlement, actions, findings)
+    _check_corrections(hand, chain_hand, chain_whole, findings)
 
 
-def audit_report() -> dict[str, Any]:
-    """Verify the chain and its anchors, then every hand; the report a check stores."""
+def audit_report(progress: Progress | None = None) -> dict[str, Any]:
+    """Verify the chain and its anchors, then every hand; the report a check stores.
+    ``progress`` (a check's) hears how far it got."""
+    progress = progress or Progress()
+    progress.start()
     anchors = anchors_read()
     facts = ChainFacts({anchor["seq"] for anchor in anchors.found})
-    chain = chain_verify(facts.visit)
+
+    def visit(entry: AuditEntry) -> None:
+        facts.visit(entry)
+        progress.step()
+
+    chain = chain_verify(visit)
+    progress.chain_done()
     anchoring = anchors_compare(anchors, facts.seals, chain)
     findings = Findings()
     hands_checked = settlements_checked = 0
     queryset = (
-        Hand.objects.select_related("table", "settlement")
-        .prefetch_related("actions", "settlement__seats__lines")
+        Hand.objects.select_related("table")
+        .prefetch_related("actions", "settlements__seats__lines")
         .order_by("id")
     )
     for hand in queryset.iterator(chunk_size=500):
         hands_checked += 1
-        settlements_checked += _settlement_of(hand) is not None
+        settlements_checked += len(hand.settlements.all())
         _check_hand(hand, facts.hands.pop(hand.pk, None), chain.ok, findings)
+        progress.step()
     if chain.ok:
         for hand_id in sorted(facts.hands):
             findings.add(hand_id, "the audit log records this hand, but it is missing")
+    progress.finish()
     return {
         "ok": chain.ok and anchoring["ok"] and findings.total == 0,
         "chain": chain.to_dict(),

@@ -1,8 +1,11 @@
 """A table's money figures, one definition for the pit, the reports and the hold chart.
 
-For settled hands (voided hands move no chips):
+For settled hands (voided hands move no chips), corrections included: a correction's reversal
+moves back every amount of the settlement it cancels (its wagers, payouts, rake and nets count
+negated) and its corrected settlement counts like any other, so a corrected hand adds up to
+its corrected settlement, in the gaming day the correction was made.
 
-- ``hands``: settlements counted;
+- ``hands``: hands settled (a correction adds none);
 - ``drop``: the chips players staked on every wager (the tablet records chips at the table,
   not cash at the drop box, so the drop here is the amount wagered);
 - ``payouts``: what players' winning wagers paid (each line's amount above 0);
@@ -22,7 +25,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Q, QuerySet, Sum, Value
+from django.db.models import Count, F, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -61,10 +64,13 @@ def of_settlement(settlement: Settlement) -> Figures:
     """One settlement's figures, from its stored rows."""
     players = [row for row in settlement.seats.all() if row.seat != HOUSE_SEAT]
     lines = [line for row in players for line in row.lines.all() if line.against is None]
+    moved_back = settlement.kind == Settlement.Kind.REVERSAL
     return Figures(
-        hands=1,
+        hands=int(settlement.kind == Settlement.Kind.SETTLEMENT),
         drop=sum(line.stake for line in lines),
-        payouts=sum(line.amount for line in lines if line.amount > 0),
+        payouts=sum(
+            line.amount for line in lines if (line.amount < 0 if moved_back else line.amount > 0)
+        ),
         rake=settlement.rake,
         win=-sum(row.net for row in players),
     )
@@ -72,25 +78,57 @@ def of_settlement(settlement: Settlement) -> Figures:
 
 def totals(settlements: QuerySet[Settlement]) -> Figures:
     """The figures of many settlements, summed in the database (three queries)."""
+    return _summed(settlements, None).get(None, Figures())
+
+
+def by_table(settlements: QuerySet[Settlement]) -> dict[int, Figures]:
+    """:func:`totals` of each table's share of ``settlements``, keyed by table id, in the same
+    three queries for all the tables together."""
+    return _summed(settlements, "hand__table_id")  # type: ignore[return-value]
+
+
+def _summed(settlements: QuerySet[Settlement], group: str | None) -> dict[Any, Figures]:
+    """The sums behind the figures, in three queries, by ``group`` (a path from a settlement,
+    e.g. ``hand__table_id``) or all together (``None``)."""
     zero = Value(0)
     ids = settlements.values("pk")
+
+    def summed(rows: QuerySet[Any], path: str, **sums: Any) -> dict[Any, dict[str, Any]]:
+        if group is None:
+            return {None: rows.aggregate(**sums)}
+        grouped = rows.order_by().values(key=F(f"{path}{group}")).annotate(**sums)
+        return {row["key"]: row for row in grouped}
+
     lines = PayoutLine.objects.filter(seat__settlement__in=ids, against__isnull=True).exclude(
         seat__seat=HOUSE_SEAT
     )
-    staked = lines.aggregate(
+    moved_back = Q(seat__settlement__kind=Settlement.Kind.REVERSAL)
+    staked = summed(
+        lines,
+        "seat__settlement__",
         drop=Coalesce(Sum("stake"), zero),
-        payouts=Coalesce(Sum("amount", filter=Q(amount__gt=0)), zero),
+        # A reversal takes back what its settlement paid: its winning lines, negated.
+        payouts=Coalesce(Sum("amount", filter=Q(amount__gt=0) & ~moved_back), zero)
+        + Coalesce(Sum("amount", filter=Q(amount__lt=0) & moved_back), zero),
     )
     nets = SeatSettlement.objects.filter(settlement__in=ids).exclude(seat=HOUSE_SEAT)
-    won = nets.aggregate(players=Coalesce(Sum("net"), zero))
-    counted = settlements.aggregate(hands=Count("pk"), rake=Coalesce(Sum("rake"), zero))
-    return Figures(
-        hands=counted["hands"],
-        drop=staked["drop"],
-        payouts=staked["payouts"],
-        rake=counted["rake"],
-        win=-won["players"],
+    won = summed(nets, "settlement__", players=Coalesce(Sum("net"), zero))
+    counted = summed(
+        settlements,
+        "",
+        hands=Count("pk", filter=Q(kind=Settlement.Kind.SETTLEMENT)),
+        rake=Coalesce(Sum("rake"), zero),
     )
+    return {
+        key: Figures(
+            hands=row["hands"],
+            drop=staked.get(key, {}).get("drop", 0),
+            payouts=staked.get(key, {}).get("payouts", 0),
+            rake=row["rake"],
+            win=-won.get(key, {}).get("players", 0),
+        )
+        for key, row in counted.items()
+    }
 
 
 def _day_start() -> dt.time:

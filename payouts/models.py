@@ -17,7 +17,27 @@ class Settlement(models.Model):
     audit check re-settles every stored hand that way.
     """
 
-    hand = models.OneToOneField("tables.Hand", on_delete=models.PROTECT, related_name="settlement")
+    class Kind(models.TextChoices):
+        SETTLEMENT = "settlement", "settlement"
+        REVERSAL = "reversal", "reversal of a settlement"
+        CORRECTION = "correction", "corrected settlement"
+
+    hand = models.ForeignKey("tables.Hand", on_delete=models.PROTECT, related_name="settlements")
+    kind = models.CharField(
+        max_length=12,
+        choices=Kind.choices,
+        default=Kind.SETTLEMENT,
+        help_text="a hand's settlement; a correction adds a reversal of the settlement in force "
+        "(every amount negated) and the corrected settlement",
+    )
+    corrects = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="corrected_by",
+        help_text="the settlement a reversal cancels and a correction replaces",
+    )
     history = models.JSONField(help_text="the hand: {game, rules, config, actions}")
     result = models.JSONField()
     rake = models.BigIntegerField()
@@ -26,6 +46,16 @@ class Settlement(models.Model):
 
     class Meta:
         ordering = ["-settled_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["hand"], condition=models.Q(kind="settlement"), name="hand_settled_once"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind="settlement", corrects__isnull=True)
+                | (~models.Q(kind="settlement") & models.Q(corrects__isnull=False)),
+                name="only_corrections_correct",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"settlement {self.pk} of hand {self.hand_id}"
@@ -101,6 +131,8 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["seq"]
+        # The compliance desk filters the log by action (and lists the actions there are).
+        indexes = [models.Index(fields=["action"], name="auditentry_action")]
 
     def __str__(self) -> str:
         return f"{self.pk} {self.action} {self.subject}"
@@ -119,12 +151,22 @@ class AuditChainHead(models.Model):
 
 
 class AuditCheck(models.Model):
-    """A run of the audit verification task: the chain and every stored settlement."""
+    """A run of the audit verification task: the chain and every stored settlement.
+
+    While it runs, the task reports how far it has got (``stage``, ``checked`` of ``total``:
+    the audit entries, then the hands), written in short transactions of their own so a
+    reader sees them (``payouts/audit.py``)."""
 
     class Status(models.TextChoices):
         PENDING = "pending"
         PASSED = "passed"
         FAILED = "failed"
+
+    class Stage(models.TextChoices):
+        QUEUED = "queued", "waiting for the worker"
+        CHAIN = "chain", "verifying the audit chain"
+        HANDS = "hands", "re-settling every hand"
+        DONE = "done", "everything checked"
 
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
@@ -133,6 +175,13 @@ class AuditCheck(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     report = models.JSONField(default=dict, blank=True)
+    stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.QUEUED)
+    checked = models.PositiveBigIntegerField(
+        default=0, help_text="audit entries and hands checked so far"
+    )
+    total = models.PositiveBigIntegerField(
+        default=0, help_text="audit entries and hands to check (counted when the check starts)"
+    )
 
     class Meta:
         ordering = ["-requested_at", "-id"]

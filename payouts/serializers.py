@@ -128,7 +128,17 @@ class AuditCheckSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = AuditCheck
-        fields = ["id", "status", "requested_by", "requested_at", "finished_at", "report"]
+        fields = [
+            "id",
+            "status",
+            "requested_by",
+            "requested_at",
+            "finished_at",
+            "stage",
+            "checked",
+            "total",
+            "report",
+        ]
 
 
 # --------------------------------------------------------------------------- list filters
@@ -137,7 +147,7 @@ class AuditCheckSerializer(serializers.ModelSerializer):
 MAX_ID = 2**63 - 1
 
 
-def _id_filter(what: str) -> serializers.IntegerField:
+def id_filter(what: str) -> serializers.IntegerField:
     words = f"must be {what} id, a whole number from 1 to {MAX_ID}"
     return serializers.IntegerField(
         required=False,
@@ -156,14 +166,14 @@ def _id_filter(what: str) -> serializers.IntegerField:
 class SettlementFilterSerializer(serializers.Serializer):
     """``GET /api/v1/settlements/`` query parameters; a bad one is a 400 naming it."""
 
-    table = _id_filter("a table")
+    table = id_filter("a table")
 
 
 class AuditEntryFilterSerializer(serializers.Serializer):
     """``GET /api/v1/audit/entries/`` query parameters; a bad one is a 400 naming it."""
 
-    table = _id_filter("a table")
-    hand = _id_filter("a hand")
+    table = id_filter("a table")
+    hand = id_filter("a hand")
     action = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -48,17 +48,26 @@ def settlement_binding(*, history: dict[str, Any], result: dict[str, Any]) -> di
 
 
 def settlement_store(
-    *, hand: Any, history: dict[str, Any], result: EngineSettlement, user: AbstractBaseUser
+    *,
+    hand: Any,
+    history: dict[str, Any],
+    result: EngineSettlement | dict[str, Any],
+    user: AbstractBaseUser,
+    kind: str = Settlement.Kind.SETTLEMENT,
+    corrects: Settlement | None = None,
 ) -> Settlement:
-    """Store a settlement with a row per party (each seat, and the house where it banks) and
-    per payout line (inside the caller's transaction)."""
-    data = result.to_dict()
+    """Store a settlement (or a correction's reversal or corrected settlement) with a row per
+    party (each seat, and the house where it banks) and per payout line (inside the caller's
+    transaction)."""
+    data = result if isinstance(result, dict) else result.to_dict()
     parties = [*data["seats"], *([data["house"]] if "house" in data else [])]
     settlement = Settlement.objects.create(
         hand=hand,
+        kind=kind,
+        corrects=corrects,
         history=history,
         result=data,
-        rake=result.rake,
+        rake=data["rake"],
         settled_by=user,
         settled_at=timezone.now(),
     )
@@ -93,13 +102,37 @@ def settlement_store(
     return settlement
 
 
+def reversed_result(result: dict[str, Any], settlement_id: int) -> dict[str, Any]:
+    """A stored result with every chip moving back: each party's net and rake, each line's
+    stake, amount and capped amount, and the rake, negated (still summing to zero)."""
+
+    def party(seat: dict[str, Any]) -> dict[str, Any]:
+        lines = []
+        for line in seat["lines"]:
+            moved = {**line, "stake": -line["stake"], "amount": -line["amount"]}
+            if line.get("capped_from") is not None:
+                moved["capped_from"] = -line["capped_from"]
+            lines.append(moved)
+        return {**seat, "net": -seat["net"], "rake": -seat["rake"], "lines": lines}
+
+    reversed_ = {
+        **result,
+        "seats": [party(seat) for seat in result["seats"]],
+        "rake": -result["rake"],
+        "explanation": [f"reversal of settlement {settlement_id}: every amount moves back"],
+    }
+    if isinstance(result.get("house"), dict):
+        reversed_["house"] = party(result["house"])
+    return reversed_
+
+
 def audit_check_run(*, check_id: int) -> AuditCheck:
     """Verify the chain, its anchors and every hand; store the report on the check, record
     the check in the chain, and anchor the head once a check has passed."""
-    from .audit import audit_report
+    from .audit import Progress, audit_report
 
     check = AuditCheck.objects.select_related("requested_by").get(pk=check_id)
-    report = audit_report()
+    report = audit_report(Progress(check_id))  # how far it got, on the check's row
     check.report = report
     check.status = AuditCheck.Status.PASSED if report["ok"] else AuditCheck.Status.FAILED
     check.finished_at = timezone.now()

@@ -1,7 +1,9 @@
 """Tables, seats, limit/rule changes, table events and hands.
 
-Models hold fields and constraints only; the workflow is in ``services.py``.
+Models hold fields, constraints and small reads; the workflow is in ``services.py``.
 """
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -164,6 +166,13 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} hand {self.number}"
+
+    @property
+    def settlement(self) -> Any:
+        """The settlement in force: the latest correction, else the hand's settlement (None
+        while the hand is unsettled). Reads ``settlements`` (prefetch it for lists)."""
+        in_force = [row for row in self.settlements.all() if row.kind != "reversal"]
+        return max(in_force, key=lambda row: row.pk) if in_force else None
 
 
 class HandAction(models.Model):

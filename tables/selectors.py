@@ -100,9 +100,9 @@ def pending_approvals(hand: Hand) -> list[Approval]:
 
 
 def hand_list(*, table_id: int | None = None) -> QuerySet[Hand]:
-    queryset = Hand.objects.select_related(
-        "table", "opened_by", "voided_by", "settlement"
-    ).prefetch_related(_pending())
+    queryset = Hand.objects.select_related("table", "opened_by", "voided_by").prefetch_related(
+        _pending(), "settlements"
+    )
     if table_id is not None:
         queryset = queryset.filter(table_id=table_id)
     return queryset.order_by("-opened_at", "-id")

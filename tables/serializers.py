@@ -191,6 +191,24 @@ class VoidSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class CorrectionSerializer(StrictSerializer):
+    reason = serializers.CharField(help_text="why the settled hand is corrected")
+    record = JSONObjectField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="the corrected record, for a game whose dealers post one (High Card Flush)",
+    )
+    actions = serializers.ListField(
+        child=JSONObjectField(),
+        required=False,
+        allow_null=True,
+        default=None,
+        max_length=1000,
+        help_text="the hand's whole corrected list of actions, for the other games",
+    )
+
+
 class GameBodySerializer(serializers.Serializer):
     """A JSON object for the game to check (a hand's opening body, a settle record): its
     shape per game is in the API document; the game names every problem in it."""

@@ -9,6 +9,7 @@ table's game code.
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -22,10 +23,12 @@ from casino.rules.contract import Change, ClosedHand, Game, History, hand_view
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problems, RuleError
 from casino.rules.settlement import Settlement as EngineSettlement
+from payouts.chain import stored_form
 from payouts.models import Settlement
 from payouts.services import (
     audit_append,
     hand_setup_digest,
+    reversed_result,
     settlement_binding,
     settlement_store,
 )
@@ -134,6 +137,9 @@ def table_create(
 ) -> Table:
     found = registered_game(game)
     problems = Problems()
+    least = max(2, found.min_players)
+    if seat_count < least:
+        problems.add("seat_count", f"a {found.name} table has at least {least} seats")
     if seat_count > found.max_seats:
         problems.add("seat_count", f"a {found.name} table has at most {found.max_seats} seats")
     for key in limits:
@@ -630,6 +636,175 @@ def _store_settlement(
     )
     _closed(_lock_table(hand.table_id), hand, user, result)
     return settlement
+
+
+# ---------------------------------------------------------------- corrections
+
+
+@transaction.atomic
+def correction_request(
+    *,
+    user: AbstractBaseUser,
+    hand_id: int,
+    reason: str,
+    record: dict[str, Any] | None = None,
+    actions: list[Any] | None = None,
+) -> Approval:
+    """Ask for a settled hand to be corrected: the corrected hand (a record, for a game whose
+    dealers post one, or the hand's whole corrected list of actions) is settled now, without
+    storing anything, and waits in the approvals queue with what it changes for each seat."""
+    if not reason or not reason.strip():
+        raise ApplicationError("a correction needs a reason", path="reason")
+    hand = Hand.objects.select_for_update().select_related("table").filter(pk=hand_id).first()
+    if hand is None:
+        raise NotFound(f"hand {hand_id} does not exist")
+    require_table_actor(user, hand.table)
+    if hand.status != Hand.Status.SETTLED:
+        raise Conflict(f"hand {hand.number} is {hand.status}: only a settled hand is corrected")
+    pending = _pending(hand)
+    if pending is not None:
+        raise Conflict(
+            f"hand {hand.number} already waits for the floor ({pending.get_kind_display()} "
+            f"asked by {pending.requested_by.get_username()})"
+        )
+    current = hand.settlement
+    _, result = _corrected(hand, record, actions)
+    data = json.loads(stored_form(result.to_dict()))
+    if data == current.result:
+        raise ApplicationError(
+            f"the corrected hand settles exactly as settlement {current.pk} did: nothing to correct"
+        )
+    differences = _differences(current.result, data)
+    approval = Approval.objects.create(
+        kind=Approval.Kind.CORRECTION,
+        table=hand.table,
+        hand=hand,
+        reason=reason.strip(),
+        detail={
+            "record": record,
+            "actions": actions if record is None else None,
+            "corrects": current.pk,
+            "before": current.result,
+            "result": data,
+            "differences": differences,
+        },
+        requested_by=user,
+    )
+    audit_append(
+        actor=user,
+        action="hand_correction_requested",
+        subject=f"hand:{hand.pk}",
+        table=hand.table,
+        hand=hand,
+        after={
+            "approval": approval.pk,
+            "corrects": current.pk,
+            "reason": approval.reason,
+            "differences": differences,
+        },
+    )
+    return approval
+
+
+def correction_apply(*, user: AbstractBaseUser, approval: Approval) -> Settlement:
+    """Store an approved correction (inside the decision's transaction): a reversal of the
+    settlement in force, every amount negated, and the corrected settlement, the asker's,
+    both bound by one audit entry signed by ``user``. The table's state after the hand (a
+    rotation, a bank) is not rewound: the correction moves the chips between the parties."""
+    hand = Hand.objects.select_for_update().select_related("table").get(pk=approval.hand_id)
+    current = hand.settlement
+    if current is None or current.pk != approval.detail["corrects"]:
+        raise Conflict(f"hand {hand.number} was corrected since this correction was asked for")
+    history, result = _corrected(
+        hand, approval.detail.get("record"), approval.detail.get("actions")
+    )
+    if json.loads(stored_form(result.to_dict())) != approval.detail["result"]:
+        raise Conflict(
+            f"hand {hand.number} no longer settles as it did when the correction was asked for"
+        )
+    asker = approval.requested_by
+    reversal = settlement_store(
+        hand=hand,
+        history=current.history,
+        result=reversed_result(current.result, current.pk),
+        user=asker,
+        kind=Settlement.Kind.REVERSAL,
+        corrects=current,
+    )
+    stored = history.to_dict()
+    corrected = settlement_store(
+        hand=hand,
+        history=stored,
+        result=result,
+        user=asker,
+        kind=Settlement.Kind.CORRECTION,
+        corrects=current,
+    )
+    audit_append(
+        actor=user,
+        action="hand_correct",
+        subject=f"hand:{hand.pk}",
+        table=hand.table,
+        hand=hand,
+        after={
+            "approval": approval.pk,
+            "requested_by": asker.get_username(),
+            "corrects": current.pk,
+            "reversal": {
+                "settlement": reversal.pk,
+                **settlement_binding(history=reversal.history, result=reversal.result),
+            },
+            "correction": {
+                "settlement": corrected.pk,
+                "rake": result.rake,
+                "nets": {str(s.seat): s.net for s in result.parties},
+                **settlement_binding(history=stored, result=corrected.result),
+            },
+            "differences": approval.detail["differences"],
+        },
+    )
+    return corrected
+
+
+def _corrected(
+    hand: Hand, record: dict[str, Any] | None, actions: list[Any] | None
+) -> tuple[History, EngineSettlement]:
+    """The corrected hand's history and settlement (nothing stored)."""
+    game = game_of(hand)
+    if (record is None) == (actions is None):
+        raise ApplicationError(
+            "send the corrected hand: its record (a game whose dealers post one) or its whole "
+            "list of actions",
+            path="actions",
+        )
+    if record is not None:
+        moves = list(game.settle_actions(hand.config, hand.rules, record))
+    elif isinstance(actions, list) and all(isinstance(a, dict) for a in actions):
+        moves = list(actions)
+    else:
+        raise ApplicationError("actions must be a list of action objects", path="actions")
+    history = History(hand.game, hand.rules, hand.config, tuple(moves))
+    state = game.replay(history)
+    if not state.complete:
+        raise ApplicationError(
+            f"the corrected hand {hand.number} is not finished: it needs more actions "
+            f"({', '.join(sorted({a['type'] for a in state.legal_actions()})) or 'none legal'})",
+            path="actions",
+        )
+    return history, state.settle()
+
+
+def _differences(before: dict[str, Any], after: dict[str, Any]) -> dict[str, int]:
+    """Each party's net after minus before, and the rake's (a correction moves these)."""
+
+    def nets(result: dict[str, Any]) -> dict[str, int]:
+        house = result.get("house")
+        parties = [*result["seats"], *([house] if isinstance(house, dict) else [])]
+        return {str(p["seat"]): p["net"] for p in parties}
+
+    old, new = nets(before), nets(after)
+    moved = {seat: new.get(seat, 0) - old.get(seat, 0) for seat in sorted(old.keys() | new.keys())}
+    return {**moved, "rake": after["rake"] - before["rake"]}
 
 
 @transaction.atomic

@@ -31,4 +31,7 @@ urlpatterns = [
     path("hands/<int:pk>/preview/", views.HandPreviewView.as_view(), name="hand-preview"),
     path("hands/<int:pk>/settle/", views.HandSettleView.as_view(), name="hand-settle"),
     path("hands/<int:pk>/void/", views.HandVoidView.as_view(), name="hand-void"),
+    path(
+        "hands/<int:pk>/corrections/", views.HandCorrectionView.as_view(), name="hand-corrections"
+    ),
 ]

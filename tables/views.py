@@ -23,6 +23,7 @@ from . import selectors, services
 from .serializers import (
     ActionBodySerializer,
     ChangeRequestSerializer,
+    CorrectionSerializer,
     DealerAssignSerializer,
     GameBodySerializer,
     GameStateSerializer,
@@ -273,6 +274,23 @@ class HandSettleView(APIView):
             {"hand": pk, "settlement": settled.pk, **settled.result},
             status=status.HTTP_201_CREATED,
         )
+
+
+class HandCorrectionView(APIView):
+    """Ask for a settled hand to be corrected, with a reason and the corrected hand (a record,
+    or the whole list of actions). The corrected settlement is computed now and waits in the
+    approvals queue; a floor manager other than the one asking approves it, which stores a
+    reversal of the settlement in force and the corrected settlement."""
+
+    write_roles = DEALERS_AND_FLOOR
+
+    @extend_schema(request=CorrectionSerializer, responses={202: ApprovalSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = CorrectionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        approval = services.correction_request(user=request.user, hand_id=pk, **data.validated_data)
+        return Response(ApprovalSerializer(approval).data, status=status.HTTP_202_ACCEPTED)
 
 
 class HandVoidView(APIView):

@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -62,6 +63,7 @@ INSTALLED_APPS = [
     "approvals",
     "tablet",
     "desk",
+    "hold",
     "reports",
     "django_htmx",
 ]
@@ -195,6 +197,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TIME_LIMIT = 600
 CELERY_TASK_SOFT_TIME_LIMIT = 540
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = TIME_ZONE  # beat runs the nightly jobs at the casino's local time
 
 # The audit chain's head is anchored outside the database (payouts/chain.py): every
 # AUDIT_ANCHOR_INTERVAL seconds Celery beat appends it to AUDIT_ANCHOR_FILE (put it on
@@ -203,6 +206,13 @@ AUDIT_ANCHOR_FILE = env.str("AUDIT_ANCHOR_FILE", default=str(BASE_DIR / "audit-a
 AUDIT_ANCHOR_INTERVAL = env.int("AUDIT_ANCHOR_INTERVAL", default=300)
 CELERY_BEAT_SCHEDULE = {
     "audit-anchor": {"task": "payouts.audit_anchor", "schedule": AUDIT_ANCHOR_INTERVAL},
+    # Each night, an hour after the gaming day ends: flag the tables whose hold strayed.
+    "hold-flag-tables": {
+        "task": "hold.flag_tables",
+        "schedule": crontab(
+            hour=(int(GAMING_DAY_START[:2]) + 1) % 24, minute=int(GAMING_DAY_START[3:5])
+        ),
+    },
 }
 
 LOGGING = {

@@ -1,3 +1,44 @@
-from django.urls import path  # noqa: F401  (the pages are added here)
+"""The floor manager's pages, under /desk/floor/."""
 
-urlpatterns: list = []
+from django.urls import path, register_converter
+
+from . import views
+
+
+class IdConverter:
+    """A database id: a whole number of at most 18 digits (a longer one is a 404, never an
+    overflow in the database)."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(IdConverter, "floor_id")
+
+urlpatterns = [
+    path("", views.pit, name="floor-pit"),
+    path("tiles/", views.pit_tiles, name="floor-pit-tiles"),
+    path("tables/new/", views.table_new, name="floor-table-new"),
+    path("tables/<floor_id:table_id>/status/", views.table_status, name="floor-table-status"),
+    path("tables/<floor_id:table_id>/dealer/", views.table_dealer, name="floor-table-dealer"),
+    path("tables/<floor_id:table_id>/hands/", views.table_hands, name="floor-table-hands"),
+    path("hands/<floor_id:hand_id>/void/", views.hand_void, name="floor-hand-void"),
+    path("hands/<floor_id:hand_id>/correct/", views.hand_correct, name="floor-hand-correct"),
+    path("signoff-limits/", views.signoff_limits, name="floor-signoff-limits"),
+    path("approvals/", views.approvals, name="floor-approvals"),
+    path(
+        "approvals/<floor_id:approval_id>/approve/",
+        views.approval_approve,
+        name="floor-approval-approve",
+    ),
+    path(
+        "approvals/<floor_id:approval_id>/reject/",
+        views.approval_reject,
+        name="floor-approval-reject",
+    ),
+]

@@ -204,6 +204,7 @@ def test_the_queue_filters_by_kind_state_and_table(
         ("?status=waiting", "status"),
         ("?kind=tip", "kind"),
         ("?table=x", "table"),
+        ("?hand=" + "9" * 25, "hand"),
     ):
         bad = reader.get(f"/api/v1/approvals/{query}")
         assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == path

@@ -114,3 +114,17 @@ def test_an_accept_header_naming_nothing_we_render_still_gets_json(dealer, clien
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
     assert response.json()[0]["code"]
+
+
+@pytest.mark.parametrize(
+    ("who", "floor_desk", "compliance_desk"),
+    [("dealer", False, False), ("floor", True, True), ("compliance", False, True)],
+)
+def test_the_home_page_links_the_desks_a_user_may_open(
+    who, floor_desk, compliance_desk, client, request
+):
+    client.force_login(request.getfixturevalue(who))
+    page = client.get("/").content.decode()
+    assert ('href="/desk/floor/"' in page) is floor_desk
+    assert ('href="/desk/compliance/"' in page) is compliance_desk
+    assert 'href="/tablet/"' in page

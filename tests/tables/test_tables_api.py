@@ -176,3 +176,18 @@ def test_table_creation_is_idempotent_with_a_key(floor, client_for):
     assert second.json()["id"] == first.json()["id"]
     assert second["Idempotent-Replay"] == "true"
     assert Table.objects.count() == 1
+
+
+def test_a_table_needs_at_least_two_seats_whoever_creates_it(floor):
+    """The API's serializer says so, and so does the service behind every page."""
+    from casino.rules.errors import RuleError
+    from tables import services
+    from tables.models import Table
+
+    with pytest.raises(RuleError) as refused:
+        services.table_create(
+            user=floor, name="X", game="pontoon", seat_count=1, limits={"stake_min": 100}
+        )
+    problem = refused.value.problems[0]
+    assert problem.path == "seat_count" and "at least 2 seats" in problem.message
+    assert not Table.objects.filter(name="X").exists()

@@ -1,0 +1,187 @@
+"""The compliance desk's filters: GET forms whose bad values are named on the page."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from casino.rules.options import MAX_AMOUNT
+
+from . import selectors
+from .selectors import MAX_ID
+
+MAX_SEAT = 99
+SEAT_WORDS = f"a seat is a whole number from 1 to {MAX_SEAT}"
+AMOUNT_WORDS = f"an amount is a whole number of minor units from 1 to {MAX_AMOUNT}"
+DATE_WORDS = "a date is written YYYY-MM-DD, e.g. 2026-03-01"
+
+
+def _date(label: str) -> forms.DateField:
+    return forms.DateField(
+        label=label,
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        input_formats=["%Y-%m-%d"],
+        error_messages={"invalid": DATE_WORDS},
+    )
+
+
+def _amount(label: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=1,
+        max_value=MAX_AMOUNT,
+        error_messages={
+            "invalid": AMOUNT_WORDS,
+            "min_value": AMOUNT_WORDS,
+            "max_value": AMOUNT_WORDS,
+        },
+    )
+
+
+class TableField(forms.ModelChoiceField):
+    """A table by its id; anything that cannot be an id is no such table."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            queryset=None,
+            required=False,
+            empty_label="any table",
+            error_messages={"invalid_choice": "there is no such table"},
+            **kwargs,
+        )
+
+    def to_python(self, value: Any) -> Any:
+        if value not in self.empty_values and not (
+            str(value).isascii() and str(value).isdigit() and 0 < int(value) <= MAX_ID
+        ):
+            raise forms.ValidationError(self.error_messages["invalid_choice"], "invalid_choice")
+        return super().to_python(value)
+
+
+def _start_of(day: dt.date) -> dt.datetime:
+    """The first moment of a calendar day in the casino's time zone."""
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+
+
+class DateRangeForm(forms.Form):
+    """``date_from`` and ``date_to`` (both days included), as moments from and before."""
+
+    date_from = _date("From (date)")
+    date_to = _date("To (date, included)")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("date_from"), data.get("date_to")
+        if start and end and start > end:
+            self.add_error("date_to", f"the range ends ({end}) before it starts ({start})")
+        return data
+
+    def moments(self) -> dict[str, dt.datetime | None]:
+        start, end = self.cleaned_data.get("date_from"), self.cleaned_data.get("date_to")
+        return {
+            "from": _start_of(start) if start else None,
+            # the last day there is has no day after it: it ends nothing
+            "before": _start_of(end + dt.timedelta(days=1)) if end and end < dt.date.max else None,
+        }
+
+
+class SettlementFilterForm(DateRangeForm):
+    """Search settlements. Amounts are in minor units; the house (seat 0) is never a seat."""
+
+    SIGNED_OFF = "signed_off"
+    NORMAL = "normal"
+
+    table = TableField()
+    game = forms.ChoiceField(
+        required=False, error_messages={"invalid_choice": "there is no such game"}
+    )
+    dealer = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        to_field_name="username",
+        empty_label="anyone",
+        label="Settled by",
+        error_messages={"invalid_choice": "nobody of that name has settled a hand"},
+    )
+    seat = forms.IntegerField(
+        label="Seat took part",
+        required=False,
+        min_value=1,
+        max_value=MAX_SEAT,
+        error_messages={"invalid": SEAT_WORDS, "min_value": SEAT_WORDS, "max_value": SEAT_WORDS},
+    )
+    min_net = _amount("A seat won or lost at least")
+    min_payout = _amount("A payout line paid at least")
+    status = forms.ChoiceField(
+        required=False,
+        choices=[
+            ("", "any"),
+            (SIGNED_OFF, "signed off after a large-payout hold"),
+            (NORMAL, "settled normally"),
+        ],
+        error_messages={"invalid_choice": "status is any, signed off or settled normally"},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["table"].queryset = selectors.table_choices()
+        self.fields["dealer"].queryset = selectors.settler_choices()
+        self.fields["game"].choices = [("", "any game"), *selectors.game_choices()]
+
+    def filters(self) -> dict[str, Any]:
+        """The valid form as ``selectors.settlement_search`` arguments."""
+        data = self.cleaned_data
+        moments = self.moments()
+        status = data.get("status")
+        return {
+            "settled_from": moments["from"],
+            "settled_before": moments["before"],
+            "table": data.get("table"),
+            "game_code": data.get("game") or "",
+            "settled_by": data.get("dealer"),
+            "seat": data.get("seat"),
+            "min_net": data.get("min_net"),
+            "min_payout": data.get("min_payout"),
+            "signed_off": None if not status else status == self.SIGNED_OFF,
+        }
+
+
+class AuditFilterForm(DateRangeForm):
+    """Browse the audit log."""
+
+    action = forms.ChoiceField(
+        required=False, error_messages={"invalid_choice": "no audit entry has that action"}
+    )
+    actor = forms.CharField(
+        label="Actor name contains",
+        required=False,
+        max_length=150,
+        error_messages={"max_length": "an actor's name is at most 150 characters"},
+    )
+    table = TableField()
+
+    field_order = ["action", "actor", "table", "date_from", "date_to"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        actions = [
+            (action, action.replace("_", " ")) for action in selectors.audit_action_choices()
+        ]
+        self.fields["action"].choices = [("", "any action"), *actions]
+        self.fields["table"].queryset = selectors.table_choices()
+
+    def filters(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        moments = self.moments()
+        return {
+            "action": data.get("action") or "",
+            "actor": (data.get("actor") or "").strip(),
+            "table": data.get("table"),
+            "at_from": moments["from"],
+            "at_before": moments["before"],
+        }

@@ -1,0 +1,428 @@
+"""Reads for the compliance desk: settlements searched and filtered, one settlement's whole
+story (its hand replayed step by step, its lines, sign-offs and audit entries), the audit log
+and the audit checks. Games are known only through the registry."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from approvals.models import Approval
+from approvals.selectors import approval_list
+from casino.rules.contract import History, game, hand_view, registry
+from payouts.chain import stored_form
+from payouts.figures import Figures, of_settlement
+from payouts.models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
+from payouts.selectors import audit_check_list, audit_entry_list
+from tables.models import Table
+
+HOUSE_SEAT = 0
+MAX_ID = 2**63 - 1  # ids are bigints: a larger one names nothing
+
+
+def _known_id(pk: int) -> int:
+    """``pk`` if it can be an id; a 404 otherwise (never a database overflow)."""
+    if not 0 < pk <= MAX_ID:
+        raise Http404("no such object")
+    return pk
+
+
+# ---------------------------------------------------------------- choices for the filters
+
+
+def table_choices() -> QuerySet[Table]:
+    return Table.objects.order_by("name")
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Every registered game as (code, name)."""
+    return sorted(((code, found.name) for code, found in registry().items()), key=lambda c: c[1])
+
+
+def game_name(code: str) -> str:
+    found = registry().get(code)
+    return found.name if found is not None else code
+
+
+def settler_choices() -> QuerySet[Any]:
+    """Everyone who has settled a hand (a dealer, or a floor manager who settled)."""
+    users = get_user_model().objects
+    return users.filter(pk__in=Settlement.objects.values("settled_by_id")).order_by("username")
+
+
+def audit_action_choices() -> list[str]:
+    return list(AuditEntry.objects.order_by("action").values_list("action", flat=True).distinct())
+
+
+# ---------------------------------------------------------------- settlements
+
+
+def _signed_off() -> Exists:
+    """The hand's settlement was held as a large payout and signed off by a floor manager."""
+    return Exists(
+        Approval.objects.filter(
+            hand_id=OuterRef("hand_id"),
+            kind=Approval.Kind.PAYOUT,
+            status=Approval.Status.APPROVED,
+        )
+    )
+
+
+def settlement_search(
+    *,
+    settled_from: dt.datetime | None = None,
+    settled_before: dt.datetime | None = None,
+    table: Table | None = None,
+    game_code: str = "",
+    settled_by: Any = None,
+    seat: int | None = None,
+    min_net: int | None = None,
+    min_payout: int | None = None,
+    signed_off: bool | None = None,
+) -> QuerySet[Settlement]:
+    """The settlements matching every filter given, newest first.
+
+    ``seat``: a player's seat took part; ``min_net``: a player's seat won or lost at least
+    this much on the hand (its net, either sign); ``min_payout``: a player's payout line paid
+    at least this much; ``signed_off``: True for settlements signed off after a large-payout
+    hold, False for those settled normally. The house (seat 0) is never a seat here.
+    """
+    queryset = Settlement.objects.all()
+    if settled_from is not None:
+        queryset = queryset.filter(settled_at__gte=settled_from)
+    if settled_before is not None:
+        queryset = queryset.filter(settled_at__lt=settled_before)
+    if table is not None:
+        queryset = queryset.filter(hand__table=table)
+    if game_code:
+        queryset = queryset.filter(hand__game=game_code)
+    if settled_by is not None:
+        queryset = queryset.filter(settled_by=settled_by)
+    players = SeatSettlement.objects.filter(settlement=OuterRef("pk")).exclude(seat=HOUSE_SEAT)
+    if seat is not None:
+        queryset = queryset.filter(Exists(players.filter(seat=seat)))
+    if min_net is not None:
+        queryset = queryset.filter(
+            Exists(players.filter(Q(net__gte=min_net) | Q(net__lte=-min_net)))
+        )
+    if min_payout is not None:
+        lines = PayoutLine.objects.filter(seat__settlement=OuterRef("pk"), amount__gte=min_payout)
+        queryset = queryset.filter(Exists(lines.exclude(seat__seat=HOUSE_SEAT)))
+    if signed_off is not None:
+        queryset = queryset.filter(_signed_off()) if signed_off else queryset.exclude(_signed_off())
+    return queryset.order_by("-settled_at", "-id")
+
+
+def settlement_rows(settlements: QuerySet[Settlement]) -> QuerySet[Settlement]:
+    """The settlements ready for a list: hand, table, who settled, parties and lines, and
+    whether each was signed off (``signed_off``)."""
+    return (
+        settlements.select_related("hand__table", "settled_by")
+        .prefetch_related("seats__lines")
+        .annotate(signed_off=_signed_off())
+    )
+
+
+@dataclass(frozen=True)
+class Row:
+    """A settlement as the list shows it: its figures (as the totals count them) and the
+    players' seats that took part."""
+
+    settlement: Settlement
+    figures: Figures
+    seats: list[int]
+    game_name: str
+
+
+def settlement_list_rows(settlements: Iterable[Settlement]) -> list[Row]:
+    """The list's rows, from settlements read with :func:`settlement_rows`."""
+    return [
+        Row(
+            settlement=each,
+            figures=of_settlement(each),
+            seats=[row.seat for row in each.seats.all() if row.seat != HOUSE_SEAT],
+            game_name=game_name(each.hand.game),
+        )
+        for each in settlements
+    ]
+
+
+# ---------------------------------------------------------------- one settlement
+
+
+def _words(key: str) -> str:
+    return str(key).replace("_", " ")
+
+
+def _value_words(value: Any, nested: bool = False) -> str:
+    """A JSON value in words: a list of cards as ``As Kd``, an object as ``key: value, ...``
+    (in brackets when inside another)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == [] or value == {}:
+        return "none"
+    if isinstance(value, list | tuple):
+        if all(not isinstance(item, dict | list | tuple) for item in value):
+            return " ".join(str(item) for item in value)
+        return "; ".join(_value_words(item, nested=True) for item in value)
+    if isinstance(value, dict):
+        inner = ", ".join(
+            f"{_words(key)}: {_value_words(item, nested=True)}" for key, item in value.items()
+        )
+        return f"({inner})" if nested else inner
+    return str(value)
+
+
+def action_words(action: Mapping[str, Any]) -> str:
+    """An action in words, whatever the game: ``seat 2: wager (ante 1000, flush bonus 500)``."""
+    kind = _words(action.get("type", "action"))
+    details = ", ".join(
+        f"{_words(key)} {_value_words(value)}"
+        for key, value in action.items()
+        if key not in ("type", "seat")
+    )
+    who = f"seat {action['seat']}: " if action.get("seat") is not None else ""
+    return f"{who}{kind}" + (f" ({details})" if details else "")
+
+
+def _pots_words(view: Mapping[str, Any]) -> str | None:
+    pots = view.get("pots")
+    pot = view.get("pot")
+    if isinstance(pots, list) and pots and all(isinstance(p, dict) for p in pots):
+        parts = []
+        for index, each in enumerate(pots):
+            name = "main pot" if index == 0 else f"side pot {index}"
+            seats = each.get("eligible")
+            among = f" (seats {', '.join(map(str, seats))})" if seats else ""
+            parts.append(f"{name} {each.get('amount')}{among}")
+        total = f"pot {pot}: " if isinstance(pot, int) and len(pots) > 1 else ""
+        return total + "; ".join(parts)
+    if isinstance(pot, int) and not isinstance(pot, bool):
+        return f"pot {pot}"
+    return None
+
+
+def _legal_words(legal: Iterable[Any]) -> str | None:
+    """The legal next actions, each type with the seats that may take it."""
+    seats: dict[str, list[int]] = {}
+    for action in legal:
+        if not isinstance(action, dict) or "type" not in action:
+            continue
+        who = seats.setdefault(_words(action["type"]), [])
+        if isinstance(action.get("seat"), int) and action["seat"] not in who:
+            who.append(action["seat"])
+    if not seats:
+        return None
+    return ", ".join(
+        f"{kind} (seat{'s' if len(who) > 1 else ''} {', '.join(map(str, who))})" if who else kind
+        for kind, who in seats.items()
+    )
+
+
+def state_words(view: Mapping[str, Any]) -> list[str]:
+    """A hand's state in words, whatever the game: its phase, whose turn, the pot(s), what
+    may come next."""
+    words = []
+    if view.get("phase"):
+        words.append(f"phase: {_words(view['phase'])}")
+    if view.get("complete"):
+        words.append("the hand is complete")
+    elif view.get("to_act") is not None:
+        words.append(f"seat {view['to_act']} to act")
+    else:
+        words.append("no single seat's turn: any seat may act")
+    pots = _pots_words(view)
+    if pots:
+        words.append(pots)
+    if not view.get("complete"):
+        legal = _legal_words(view.get("legal_actions") or ())
+        if legal:
+            words.append(f"may come next: {legal}")
+    return words
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a replayed hand: the action (None for the hand as it opened) and the state
+    after it."""
+
+    number: int
+    action: dict[str, Any] | None
+    action_text: str
+    state: list[str]
+    view_json: str
+
+
+@dataclass
+class Replay:
+    steps: list[Step] = field(default_factory=list)
+    error: str | None = None  # where replaying stopped, in words
+    complete: bool = False
+    matches_stored: bool | None = None  # re-settling gives the stored result (None: not settled)
+
+
+def _state_json(view: Mapping[str, Any]) -> str:
+    shown = {key: value for key, value in view.items() if key != "legal_actions"}
+    return json.dumps(shown, indent=2, ensure_ascii=False, default=str)
+
+
+def hand_replay(history_data: Mapping[str, Any], stored_result: Mapping[str, Any]) -> Replay:
+    """The stored history replayed step by step through its game: the hand as it opened
+    (``new_hand(config, rules)``), then each action applied in order. A history the game
+    refuses stops the replay with the reason (a compliance page never fails on it)."""
+    replay = Replay()
+    try:
+        history = History.from_dict(history_data)
+        found = game(history.game)
+        state = found.new_hand(history.config, history.rules)
+    except Exception as exc:  # a forged or unreadable history is shown, not a 500
+        replay.error = f"the hand cannot be set up from its history: {exc}"
+        return replay
+    view = hand_view(state, history.game)
+    replay.steps.append(Step(0, None, "the hand opens", state_words(view), _state_json(view)))
+    for index, action in enumerate(history.actions):
+        try:
+            state.apply(action, index)
+        except Exception as exc:  # the engine's refusal, shown in words
+            replay.error = f"step {index + 1} ({action_words(action)}) is refused: {exc}"
+            return replay
+        view = hand_view(state, history.game)
+        replay.steps.append(
+            Step(
+                index + 1, dict(action), action_words(action), state_words(view), _state_json(view)
+            )
+        )
+    replay.complete = bool(state.complete)
+    if replay.complete:
+        try:
+            fresh = json.loads(stored_form(state.settle().to_dict()))
+        except Exception as exc:  # an engine failure is shown, not a 500
+            replay.error = f"re-settling the replayed hand fails: {exc}"
+        else:
+            replay.matches_stored = fresh == json.loads(stored_form(stored_result))
+    return replay
+
+
+@dataclass(frozen=True)
+class Party:
+    """A seat (or the house, seat 0) of a settlement with its stored row and lines."""
+
+    row: SeatSettlement
+    lines: list[PayoutLine]
+    cards: list[str]
+
+    @property
+    def name(self) -> str:
+        return "the house" if self.row.seat == HOUSE_SEAT else f"seat {self.row.seat}"
+
+    @property
+    def role(self) -> str:
+        return _words(self.row.role)
+
+
+def _definitions(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    return [(_words(key), _value_words(value)) for key, value in data.items()]
+
+
+def settlement_detail(*, settlement_id: int) -> dict[str, Any]:
+    """Everything the settlement's page shows (404 for an unknown settlement)."""
+    settlement = get_object_or_404(
+        settlement_rows(Settlement.objects.all()), pk=_known_id(settlement_id)
+    )
+    hand = settlement.hand
+    result = settlement.result if isinstance(settlement.result, dict) else {}
+    history = settlement.history if isinstance(settlement.history, dict) else {}
+    cards = {
+        party.get("seat"): party.get("cards") or []
+        for party in [*result.get("seats", []), result.get("house") or {}]
+        if isinstance(party, dict)
+    }
+    parties = [
+        Party(row=row, lines=list(row.lines.all()), cards=list(cards.get(row.seat, [])))
+        for row in settlement.seats.all()
+    ]
+    rules = history.get("rules") if isinstance(history.get("rules"), dict) else {}
+    config = history.get("config") if isinstance(history.get("config"), dict) else {}
+    return {
+        "settlement": settlement,
+        "hand": hand,
+        "game_name": game_name(hand.game),
+        # A reversal's history is the settlement it cancels: replayed, it gives that
+        # settlement's result (the audit check checks the reversal moves back all of it).
+        "replay": hand_replay(
+            history,
+            settlement.corrects.result
+            if settlement.kind == Settlement.Kind.REVERSAL and settlement.corrects
+            else result,
+        ),
+        "rules": _definitions(rules),
+        "rules_json": json.dumps(rules, indent=2, ensure_ascii=False, default=str),
+        "config": _definitions(config),
+        "parties": parties,
+        "explanation": [str(line) for line in result.get("explanation") or []],
+        "signoffs": list(approval_list(hand_id=hand.pk).order_by("requested_at", "id")),
+        "entries": list(audit_entry_list(hand_id=hand.pk).order_by("seq")),
+    }
+
+
+# ---------------------------------------------------------------- the audit log
+
+
+def audit_entry_search(
+    *,
+    action: str = "",
+    actor: str = "",
+    table: Table | None = None,
+    at_from: dt.datetime | None = None,
+    at_before: dt.datetime | None = None,
+) -> QuerySet[AuditEntry]:
+    """Audit entries matching every filter given, newest first; ``actor`` is part of the
+    actor's name (any letter case). Each has ``settlement_id`` when its hand was settled."""
+    queryset = audit_entry_list(table_id=table.pk if table is not None else None, action=action)
+    if actor:
+        queryset = queryset.filter(actor_name__icontains=actor)
+    if at_from is not None:
+        queryset = queryset.filter(at__gte=at_from)
+    if at_before is not None:
+        queryset = queryset.filter(at__lt=at_before)
+    return (
+        queryset.select_related("table", "hand")
+        .annotate(
+            settlement_id=Subquery(
+                Settlement.objects.filter(
+                    hand_id=OuterRef("hand_id"), kind=Settlement.Kind.SETTLEMENT
+                ).values("pk")[:1]
+            )
+        )
+        .order_by("-seq")
+    )
+
+
+def audit_checks_recent(limit: int = 10) -> list[AuditCheck]:
+    return list(audit_check_list()[:limit])
+
+
+def audit_check(*, check_id: int) -> AuditCheck:
+    return get_object_or_404(audit_check_list(), pk=_known_id(check_id))
+
+
+def findings_with_settlements(check: AuditCheck) -> list[dict[str, Any]]:
+    """A check's findings, each with the settlement of the hand it names (if one is stored),
+    so the page can link to it."""
+    report = check.report if isinstance(check.report, dict) else {}
+    findings = [f for f in report.get("findings") or [] if isinstance(f, dict)]
+    hands = {f.get("hand") for f in findings if isinstance(f.get("hand"), int)}
+    settled = dict(
+        Settlement.objects.filter(hand_id__in=hands, kind=Settlement.Kind.SETTLEMENT).values_list(
+            "hand_id", "pk"
+        )
+    )
+    return [{**f, "settlement": settled.get(f.get("hand"))} for f in findings]

@@ -1,0 +1,349 @@
+"""Theoretical figures, got or computed once per rules version, and the nightly hold flags.
+
+* :func:`get_or_compute` returns the stored figure of a spec, computing it now if it has none
+  (exact figures take well under a second; a simulation plays ``HOLD_THEORY_HANDS`` hands).
+  A figure is stored once per (game, measure, digest): a second call, at this table or any
+  other with the same rules, reads the row.
+* :func:`figure_or_queue` never simulates in the caller: a missing exact figure is computed,
+  a missing simulation is stored as ``computing`` and handed to the Celery task
+  ``hold.compute_theory`` once the transaction commits. Pages use it.
+* :func:`flag_tables` judges one gaming day (by default the previous one) at every table:
+  see its docstring for the rule.
+
+Settings read (all optional): ``HOLD_THEORY_HANDS`` (20000), ``HOLD_THEORY_SEED``,
+``HOLD_FLAG_MIN_HANDS`` (30) and ``HOLD_FLAG_MIN_DROP`` (100000 minor units, 1,000.00).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from casino.rules import theory
+from casino.rules.contract import game as registered_game
+from casino.rules.errors import RuleError
+from casino.rules.theory.estimate import Z95
+from casino.rules.theory.play import PLAYERS
+from payouts.figures import Figures, gaming_day, gaming_day_bounds, totals
+from payouts.models import Settlement
+from tables.models import Table
+
+from .models import HoldFlag, Theory
+
+log = logging.getLogger(__name__)
+
+#: A flag's interval is compared with a little slack, so a hold equal to a theoretical
+#: value (a game whose hold does not vary, e.g. a fixed fee on fixed wagers) is inside it
+#: whatever the last bit of floating point.
+TOLERANCE = 1e-9
+#: A simulation still ``computing`` this long after it was asked for is queued again.
+STALE_AFTER = dt.timedelta(hours=1)
+
+
+def theory_hands() -> int:
+    return int(getattr(settings, "HOLD_THEORY_HANDS", 20_000))
+
+
+def theory_seed() -> int:
+    return int(getattr(settings, "HOLD_THEORY_SEED", theory.DEFAULT_SEED))
+
+
+def min_hands() -> int:
+    return int(getattr(settings, "HOLD_FLAG_MIN_HANDS", 30))
+
+
+def min_drop() -> int:
+    return int(getattr(settings, "HOLD_FLAG_MIN_DROP", 100_000))
+
+
+# ---------------------------------------------------------------- theoretical figures
+
+
+def _row(spec: theory.Spec) -> tuple[Theory, bool]:
+    """The spec's row, created (``computing``) if there is none, and whether it was created
+    now; safe against a race (the row is unique per game, measure and digest)."""
+    lookup = {"game": spec.game, "measure": spec.measure, "digest": spec.digest}
+    found = Theory.objects.filter(**lookup).first()
+    if found is not None:
+        return found, False
+    try:
+        with transaction.atomic():
+            return Theory.objects.create(**lookup, method=spec.method, inputs=spec.inputs), True
+    except IntegrityError:
+        return Theory.objects.get(**lookup), False
+
+
+def _store(row: Theory, figure: theory.Figure) -> Theory:
+    row.value, row.low, row.high = figure.value, figure.low, figure.high
+    row.spread, row.mean_drop = figure.spread, figure.mean_drop
+    row.hands, row.seed, row.detail = figure.hands, figure.seed, figure.detail
+    row.status, row.error, row.computed_at = Theory.Status.READY, "", timezone.now()
+    row.save()
+    return row
+
+
+def compute_theory(spec: theory.Spec, *, hands: int | None = None) -> Theory:
+    """Work the figure out now and store it (the Celery task's body). A row already ready is
+    returned as it is: the figure is computed once per rules version."""
+    row, _ = _row(spec)
+    if row.ready:
+        return row
+    try:
+        figure = theory.compute(spec, hands=hands or theory_hands(), seed=theory_seed())
+    except (RuleError, ValueError, RuntimeError) as exc:
+        row.status, row.error = Theory.Status.FAILED, str(exc)
+        row.save(update_fields=["status", "error"])
+        log.exception("theoretical figure %s failed", spec.digest)
+        return row
+    return _store(row, figure)
+
+
+def get_or_compute(spec: theory.Spec, *, hands: int | None = None) -> Theory:
+    """The stored figure of ``spec``, computed now if it has none yet."""
+    row, _ = _row(spec)
+    return row if row.ready else compute_theory(spec, hands=hands)
+
+
+def figure_or_queue(spec: theory.Spec) -> Theory:
+    """The stored figure; a missing exact one is computed now, a missing simulation is queued
+    (the row says ``computing`` until the task has stored it)."""
+    row, created = _row(spec)
+    if row.ready:
+        return row
+    if spec.method == theory.EXACT:
+        return compute_theory(spec)
+    if not _worker_runs():
+        return row  # no worker: ``manage.py compute_theory`` computes what waits
+    if row.status == Theory.Status.COMPUTING and (created or _stale(row)):
+        from .tasks import compute_theory_task
+
+        data = spec.to_dict()
+        transaction.on_commit(lambda: compute_theory_task.delay(data))
+    return row
+
+
+def _worker_runs() -> bool:
+    """A Celery worker takes the simulations (tasks are not run eagerly, in the request: a
+    page would wait half a minute for one)."""
+    from casino.celery import app
+
+    return not app.conf.task_always_eager
+
+
+def compute_waiting() -> list[Theory]:
+    """Compute every figure still waiting for its simulation (``manage.py compute_theory``,
+    where no worker runs)."""
+    done = []
+    for row in Theory.objects.filter(status=Theory.Status.COMPUTING).order_by("id"):
+        spec = theory.Spec(row.game, row.measure, row.method, row.inputs)
+        done.append(compute_theory(spec))
+    return done
+
+
+def _stale(row: Theory) -> bool:
+    """A simulation asked for over an hour ago and still not stored (its task was lost):
+    claim it again, once, by moving its request time on."""
+    now = timezone.now()
+    if now - row.requested_at < STALE_AFTER:
+        return False
+    claimed = Theory.objects.filter(pk=row.pk, requested_at=row.requested_at).update(
+        requested_at=now
+    )
+    return bool(claimed)
+
+
+def config_specs(
+    game: str, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
+) -> list[theory.Spec]:
+    """The figures of a table configuration (its limits, smallest chip and rule overrides)."""
+    return theory.specs(game, limits, smallest_chip, rules)
+
+
+def table_specs(table: Table) -> list[theory.Spec]:
+    return config_specs(table.game, table.limits, table.smallest_chip, table.rules)
+
+
+def hand_spec(game: str, rules: Mapping[str, Any], config: Mapping[str, Any]) -> theory.Spec | None:
+    """The house figure a hand was played under, from what it froze: its effective rules,
+    and the table limits its set-up carries (blinds, bets, ante); the same spec as
+    :func:`table_specs` gives for the table's configuration at the time. None for a game
+    without a strategy in ``casino.rules.theory.play``."""
+    player = PLAYERS.get(game)
+    if player is None:
+        return None
+    limits = {key: config.get(key) for key in player.limit_keys}
+    return theory.Spec(game, theory.HOUSE, theory.SIMULATION, player.relevant(limits, rules))
+
+
+def house_spec(specs: Iterable[theory.Spec]) -> theory.Spec:
+    return next(spec for spec in specs if spec.measure == theory.HOUSE)
+
+
+# ---------------------------------------------------------------- actual hold by day
+
+
+@dataclass(frozen=True)
+class DayHold:
+    """One table's settlements of one gaming day under one rules version, with the figure
+    they are judged against (None while it is not computed)."""
+
+    table_id: int
+    day: dt.date
+    spec: theory.Spec | None
+    figures: Figures
+    theory: Theory | None
+
+    @property
+    def hold(self) -> float | None:
+        return self.figures.hold
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """Where this day's hold should lie: the figure's 95% interval widened by the
+        scatter of ``hands`` hands (``Estimate.interval_for``)."""
+        row = self.theory
+        if row is None or not row.ready or row.value is None or row.high is None:
+            return None
+        error = (row.high - row.value) / Z95
+        hands = max(self.figures.hands, 1)
+        width = Z95 * (error**2 + row.spread**2 / hands) ** 0.5
+        return row.value - width, row.value + width
+
+    @property
+    def judged(self) -> bool:
+        """Enough play to judge: at least ``HOLD_FLAG_MIN_HANDS`` hands and
+        ``HOLD_FLAG_MIN_DROP`` of drop, and a figure to judge against."""
+        return (
+            self.interval is not None
+            and self.figures.hands >= min_hands()
+            and self.figures.drop >= min_drop()
+        )
+
+    @property
+    def outside(self) -> bool:
+        interval, hold = self.interval, self.hold
+        if not self.judged or interval is None or hold is None:
+            return False
+        return hold < interval[0] - TOLERANCE or hold > interval[1] + TOLERANCE
+
+    @property
+    def verdict(self) -> str:
+        """The day in words, as the hold page's table says it."""
+        row = self.theory
+        if self.spec is None:
+            return "not judged: no theoretical hold for this game"
+        if row is None or row.status == Theory.Status.COMPUTING:
+            return "not judged: the theoretical hold is being computed"
+        if not row.ready:
+            return "not judged: the theoretical hold could not be computed"
+        if self.figures.hands < min_hands():
+            return f"not judged: fewer than {min_hands()} hands"
+        if self.figures.drop < min_drop():
+            return "not judged: less drop than the minimum"
+        return "outside the interval" if self.outside else "inside the interval"
+
+
+def day_holds(
+    first: dt.date, last: dt.date, *, table_id: int | None = None, queue: bool = True
+) -> list[DayHold]:
+    """Every table's actual hold per gaming day from ``first`` to ``last`` (both included),
+    split by the rules version the hands were played under: ``payouts.figures.totals`` over
+    the settlements settled in the day (``gaming_day_bounds``). Missing simulations are
+    queued (``queue``) or computed now."""
+    start, end = gaming_day_bounds(first)[0], gaming_day_bounds(last)[1]
+    settled: QuerySet[Settlement] = Settlement.objects.filter(
+        settled_at__gte=start, settled_at__lt=end
+    )
+    if table_id is not None:
+        settled = settled.filter(hand__table_id=table_id)
+    groups: dict[tuple[int, dt.date, str], list[int]] = defaultdict(list)
+    specs: dict[str, theory.Spec | None] = {"": None}
+    memo: dict[tuple[str, str, str], theory.Spec | None] = {}
+    rows = settled.values_list(
+        "pk", "settled_at", "hand__table_id", "hand__game", "hand__rules", "hand__config"
+    )
+    for pk, settled_at, table, game, rules, config in rows.iterator():
+        key = (game, theory.canonical(rules), theory.canonical(config))
+        if key not in memo:
+            memo[key] = hand_spec(game, rules, config)
+        spec = memo[key]
+        digest = spec.digest if spec is not None else ""
+        specs[digest] = spec
+        groups[(table, gaming_day(settled_at), digest)].append(pk)
+    figures_of: dict[str, Theory | None] = {}
+    for digest, spec in specs.items():
+        if spec is None:
+            figures_of[digest] = None
+        else:
+            figures_of[digest] = figure_or_queue(spec) if queue else get_or_compute(spec)
+    out = [
+        DayHold(
+            table_id=table,
+            day=day,
+            spec=specs[digest],
+            figures=totals(Settlement.objects.filter(pk__in=ids)),
+            theory=figures_of[digest],
+        )
+        for (table, day, digest), ids in groups.items()
+    ]
+    return sorted(out, key=lambda d: (d.table_id, d.day, d.spec.digest if d.spec else ""))
+
+
+# ---------------------------------------------------------------- the nightly flag
+
+
+def previous_gaming_day() -> dt.date:
+    return gaming_day() - dt.timedelta(days=1)
+
+
+def flag_tables(day: dt.date | None = None) -> list[HoldFlag]:
+    """Judge gaming day ``day`` (by default the previous one) at every table that settled
+    hands in it, per rules version, and store a :class:`HoldFlag` for each whose hold
+    (``win / drop``) lies outside the interval its figure gives for that many hands.
+
+    A day is judged only with at least ``HOLD_FLAG_MIN_HANDS`` hands (30: the normal
+    approximation) and ``HOLD_FLAG_MIN_DROP`` of drop (1,000.00): with less, a hold says
+    little. A missing figure is computed first (this runs in the background). Running the
+    task again for the same day gives the same flags: a flag no longer warranted goes."""
+    day = day or previous_gaming_day()
+    flagged: list[HoldFlag] = []
+    for entry in day_holds(day, day, queue=False):
+        row = entry.theory
+        if row is None or not row.ready:
+            continue
+        if not entry.outside:
+            HoldFlag.objects.filter(table_id=entry.table_id, day=day, theory=row).delete()
+            continue
+        low, high = entry.interval or (0.0, 0.0)
+        flag, _ = HoldFlag.objects.update_or_create(
+            table_id=entry.table_id,
+            day=day,
+            theory=row,
+            defaults={
+                "actual": entry.hold or 0.0,
+                "expected": row.value or 0.0,
+                "low": low,
+                "high": high,
+                "hands": entry.figures.hands,
+                "drop": entry.figures.drop,
+                "win": entry.figures.win,
+            },
+        )
+        flagged.append(flag)
+    return flagged
+
+
+def game_name(code: str) -> str:
+    try:
+        return registered_game(code).name
+    except RuleError:
+        return code
