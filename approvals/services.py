@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from casino.core.errors import Conflict, Forbidden, NotFound
+from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from payouts.services import audit_append
 from tables import services as tables
 from tables.models import TableChange
@@ -114,6 +114,11 @@ def approval_decide(
             f"{approval.pk}); another floor manager decides it"
         )
     kind = KINDS[approval.kind]
+    if not approve and approval.kind == Approval.Kind.PAYOUT and not note.strip():
+        raise ApplicationError(
+            "a payout is sent back with a reason (the note), for the dealer to correct",
+            path="note",
+        )
     if approve:
         kind.approve(user, approval, note)
         return _close(approval, Approval.Status.APPROVED, user, note)

@@ -122,6 +122,10 @@ def test_a_payout_sent_back_lets_the_dealer_settle_the_corrected_record(
     client = client_for(dealer)
     hand = open_hand(client, dp_table)
     request = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json").json()
+    silent = client_for(floor).post(
+        f"/api/v1/approvals/{request['approval']['id']}/reject/", {}, format="json"
+    )
+    assert silent.status_code == 400 and silent.json()["errors"][0]["path"] == "note"
     sent_back = client_for(floor).post(
         f"/api/v1/approvals/{request['approval']['id']}/reject/",
         {"note": "seat 2 bet 100, not 1000"},

@@ -84,7 +84,7 @@ def test_the_floor_approves_a_limit_change_and_signs_a_large_payout(
 
     change.get_by_role("button", name="Approve").click()
     expect(change).to_contain_text("Approved: the change applies at HCF-T from hand 2.")
-    payout.get_by_label("Note (optional)").fill("paid in my presence")
+    payout.get_by_label("Note (the reason, to send back)").fill("paid in my presence")
     payout.get_by_role("button", name="Approve").click()
     expect(payout).to_contain_text("Signed: the settlement of hand 1 is stored.")
     expect(payout.locator(".badge")).to_have_text("approved")
