@@ -25,9 +25,6 @@ from payouts.tasks import audit_check_task
 from tables import services
 from tables.models import Hand, Table
 from tests.conftest import record, seat_and_open
-from tests.games.test_casino_war import HAND as WAR_HAND
-from tests.games.test_casino_war import play as play_war
-from tests.games.test_casino_war import war, war_table  # noqa: F401 (fixtures)
 from tests.payouts.forgery import as_database_superuser
 from tests.payouts.test_audit_replays_every_game import PALACE_STEPS
 from tests.payouts.test_audit_replays_every_game import play as play_by_services
@@ -382,8 +379,8 @@ def test_a_settlement_page_replays_every_step_and_shows_every_line_and_entry(set
 
 
 def settle_one(which: str, dealer: Any, client_for: Any, request: Any) -> Settlement:
-    """A settled hand of a game the desk's code never names; ``casino-war`` is registered by
-    the test suite alone (a house-banked game, with the house as a party)."""
+    """A settled hand of a game the desk's code never names (the test-only house-banked game
+    is shown the same way, in tests/games/)."""
     if which in ("paiute", "palace-poker"):
         if which == "paiute":
             table, body, steps = request.getfixturevalue("paiute_table"), DEAL, STEPS
@@ -395,21 +392,17 @@ def settle_one(which: str, dealer: Any, client_for: Any, request: Any) -> Settle
             )
         return play_by_services(dealer, table, body, steps)
     client = client_for(dealer)
-    if which == "pontoon":
-        table = request.getfixturevalue("pontoon_table")
-        assert choose_banker(client, table, 3).status_code == 200
-        hand = open_pontoon_hand(client, table)
-        cards = {1: ["As", "Kc"], 2: ["9h", "9c"], 3: ["Td", "7d"]}
-        play_pontoon(client, hand, cards=cards, stakes={1: 100, 2: 200})
-    else:
-        table = request.getfixturevalue("war_table")
-        hand, _ = play_war(client, table["id"], WAR_HAND)
+    table = request.getfixturevalue("pontoon_table")
+    assert choose_banker(client, table, 3).status_code == 200
+    hand = open_pontoon_hand(client, table)
+    cards = {1: ["As", "Kc"], 2: ["9h", "9c"], 3: ["Td", "7d"]}
+    play_pontoon(client, hand, cards=cards, stakes={1: 100, 2: 200})
     response = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
     assert response.status_code == 201, response.json()
     return Settlement.objects.get(hand_id=hand["id"])
 
 
-@pytest.mark.parametrize("which", ["paiute", "palace-poker", "pontoon", "casino-war"])
+@pytest.mark.parametrize("which", ["paiute", "palace-poker", "pontoon"])
 def test_every_game_is_replayed_step_by_step_from_the_registry(
     which, dealer, client_for, request, reader
 ):
@@ -427,8 +420,6 @@ def test_every_game_is_replayed_step_by_step_from_the_registry(
         party = block(response, rf'<div class="panel party" data-seat="{row.seat}">.*?</div>')
         assert f'class="net">{row.net}<' in party
         assert len(re.findall(r"<tr data-line=", party)) == row.lines.count()
-    if which == "casino-war":
-        assert "<h3>The house · house" in page
     # The settlements list offers the game by its name and narrows to it.
     listed = settlements_page(reader, game=which)
     assert f'<option value="{which}" selected>{game(which).name}</option>' in text(listed)
