@@ -108,10 +108,12 @@ def hand_list(*, table_id: int | None = None) -> QuerySet[Hand]:
     return queryset.order_by("-opened_at", "-id")
 
 
-def change_list(*, table_id: int | None = None) -> QuerySet[TableChange]:
+def change_list(*, table_id: int | None = None, status: str | None = None) -> QuerySet[TableChange]:
     queryset = TableChange.objects.select_related("table", "requested_by", "decided_by")
     if table_id is not None:
         queryset = queryset.filter(table_id=table_id)
+    if status:
+        queryset = queryset.filter(status=status)
     return queryset
 
 

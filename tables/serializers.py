@@ -126,6 +126,12 @@ class TableChangeSerializer(serializers.ModelSerializer):
         ]
 
 
+class ChangeFilterSerializer(serializers.Serializer):
+    """``GET /api/v1/tables/{id}/changes/`` query parameters; a bad one is a 400 naming it."""
+
+    status = serializers.ChoiceField(choices=TableChange.Status.choices, required=False)
+
+
 class ChangeRequestSerializer(StrictSerializer):
     changes = JSONObjectField(
         help_text="new values for any of the game's limits, smallest_chip, and rules "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.request import Request
@@ -20,8 +20,10 @@ from casino.core.roles import DEALER, FLOOR_MANAGER
 from payouts.serializers import SettlementResultSerializer
 
 from . import selectors, services
+from .models import TableChange
 from .serializers import (
     ActionBodySerializer,
+    ChangeFilterSerializer,
     ChangeRequestSerializer,
     CorrectionSerializer,
     DealerAssignSerializer,
@@ -121,8 +123,22 @@ class TableChangeListView(ListAPIView):
     serializer_class = TableChangeSerializer
     write_roles = DEALERS_AND_FLOOR
 
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "status", enum=TableChange.Status.values, description="only changes in this state"
+            )
+        ]
+    )
+    def get(self, request: Request, *args: object, **kwargs: object) -> Response:
+        return super().get(request, *args, **kwargs)
+
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return selectors.change_list(table_id=self.kwargs["pk"])
+        filters = ChangeFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        return selectors.change_list(
+            table_id=self.kwargs["pk"], status=filters.validated_data.get("status")
+        )
 
     @extend_schema(request=ChangeRequestSerializer, responses={201: TableChangeSerializer})
     @idempotent

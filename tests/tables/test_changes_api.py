@@ -171,3 +171,19 @@ def test_a_rotation_policy_change_replaces_the_whole_policy(open_table, dealer, 
     state = client.get(f"/api/v1/tables/{open_table.pk}/game/").json()["state"]
     assert state["policy"] == {"max_consecutive": 2, "window_minutes": 40, "min_distinct": 3}
     assert Table.objects.get(pk=open_table.pk).rules["rotation_policy"] == {"min_distinct": 3}
+
+
+def test_a_tables_changes_filter_by_state_and_a_bad_state_is_named(
+    open_table, floor, floor2, client_for
+):
+    client = client_for(floor)
+    first = request_change(client, open_table, {"ante_max": 20_000}).json()
+    request_change(client, open_table, {"ante_max": 30_000})
+    client_for(floor2).post(f"/api/v1/changes/{first['id']}/approve/", {}, format="json")
+    url = f"/api/v1/tables/{open_table.pk}/changes/"
+    approved = client.get(f"{url}?status=approved").json()["results"]
+    pending = client.get(f"{url}?status=pending").json()["results"]
+    assert [c["id"] for c in approved] == [first["id"]]
+    assert [c["changes"] for c in pending] == [{"ante_max": 30_000}]
+    bad = client.get(f"{url}?status=waiting")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "status"
