@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test bench lint format install install-dev demo worker beat clean messages
+.PHONY: run serve test bench lint format install install-dev demo worker beat clean messages
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -35,6 +35,25 @@ run: install messages
 		$(PY) manage.py runserver $(HOST); \
 	else \
 		$(PY) manage.py runserver $(HOST); \
+	fi
+
+## serve: the production stack, configured by the environment (README "Production"): migrate,
+## collect the static files, then gunicorn on $(HOST) with WEB_CONCURRENCY processes of
+## GUNICORN_THREADS threads; with REDIS_URL set, a Celery worker and its beat beside it
+## (stopped with it). DEBUG stays off: SECRET_KEY and AUDIT_KEY must be set.
+WEB_CONCURRENCY ?= 2
+GUNICORN_THREADS ?= 4
+serve: install messages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput >/dev/null
+	@if [ -n "$$REDIS_URL" ]; then \
+		$(VENV)/bin/celery -A casino worker --beat --loglevel=INFO & \
+		worker=$$!; trap "kill $$worker" EXIT INT TERM; \
+		$(VENV)/bin/gunicorn casino.wsgi --bind $(HOST) --workers $(WEB_CONCURRENCY) \
+			--threads $(GUNICORN_THREADS) --access-logfile - ; \
+	else \
+		$(VENV)/bin/gunicorn casino.wsgi --bind $(HOST) --workers $(WEB_CONCURRENCY) \
+			--threads $(GUNICORN_THREADS) --access-logfile - ; \
 	fi
 
 ## test: install what the tests need and run the whole suite.

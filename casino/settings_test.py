@@ -9,6 +9,8 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-suite-only-not-secret")
 os.environ.setdefault("AUDIT_KEY", "test-suite-only-audit-key")
+# Static files from the apps, as they are (production serves the hashed, collected ones).
+os.environ.setdefault("STATIC_MANIFEST", "false")
 
 from casino.settings import *  # noqa: E402, F403
 

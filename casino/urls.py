@@ -1,8 +1,14 @@
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_replace
 from django.contrib import admin
 from django.contrib.auth.decorators import login_required
 from django.urls import include, path, re_path
 from django.views.generic import TemplateView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 from rest_framework.permissions import AllowAny
 
 from casino.core.accounts import (
@@ -12,7 +18,19 @@ from casino.core.accounts import (
     SessionLoginView,
     TokenLoginView,
 )
+from casino.core.health import health
 from casino.core.middleware import api_not_found
+
+# The documentation pages only: their (served, not fetched) viewers style and draw themselves
+# inline, and ReDoc searches in a worker it builds from a blob. Scripts still come from this
+# server only.
+DOCS_CSP = csp_replace(
+    {
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "worker-src": [SELF, "blob:"],
+    }
+)
 
 api_v1 = [
     path("auth/token/", TokenLoginView.as_view(), name="auth-token"),
@@ -38,11 +56,21 @@ urlpatterns = [
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="schema"),
+    # Swagger UI and ReDoc, served by the app (no CDN); the split view keeps its set-up script
+    # out of the page, which the Content-Security-Policy would refuse inline.
     path(
         "api/docs/",
-        SpectacularSwaggerView.as_view(url_name="schema", permission_classes=[AllowAny]),
+        DOCS_CSP(
+            SpectacularSwaggerSplitView.as_view(url_name="schema", permission_classes=[AllowAny])
+        ),
         name="docs",
     ),
+    path(
+        "api/redoc/",
+        DOCS_CSP(SpectacularRedocView.as_view(url_name="schema", permission_classes=[AllowAny])),
+        name="redoc",
+    ),
+    path("health/", health, name="health"),
     # Last: any other path under /api/ is a JSON 404 (also with DEBUG on).
     re_path(r"^api/", api_not_found, name="api-not-found"),
 ]

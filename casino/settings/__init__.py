@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "knox",
     "csp",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "pgtrigger",  # its first migrations refer to it; the append-only triggers are our own SQL
     "casino.core",
     "tables",
@@ -72,6 +73,7 @@ MIDDLEWARE = [
     # First: every error under /api/ (Django's own included) in the JSON error body.
     "casino.core.middleware.JSONErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -104,6 +106,10 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Persistent connections: each worker thread keeps its connection this many seconds (0: a new
+# one per request, which costs a settle about 40% of its throughput), checked before reuse.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -127,7 +133,20 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env.path("STATIC_ROOT", default=BASE_DIR / "staticfiles")
+# WhiteNoise serves the static files from STATIC_ROOT (after ``collectstatic``) with DEBUG off;
+# in production each name carries its content's hash (far-future caching). A local run and
+# the tests serve them from the apps, as they are.
+STATIC_MANIFEST = env.bool("STATIC_MANIFEST", default=not DEBUG)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if STATIC_MANIFEST
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = not STATIC_MANIFEST  # without collectstatic, from the apps
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 
@@ -171,6 +190,10 @@ SPECTACULAR_SETTINGS = {
     "docs/rules/<game code>.md (GET /api/v1/games/ gives each game's rules_doc).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc from this server (drf-spectacular-sidecar): the LAN has no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # Each registered game's bodies (limits, rules, opening, actions, record) from the registry.
     "POSTPROCESSING_HOOKS": [
@@ -251,6 +274,7 @@ for _variable, _scope in [("LOGIN_RATE_USER", "login_user"), ("LOGIN_RATE_IP", "
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=_secure)
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # a load balancer's plain-http health check
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if _secure else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_secure)
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=_secure)
