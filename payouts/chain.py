@@ -105,7 +105,7 @@ def entry_fields(entry: AuditEntry) -> dict[str, Any]:
     return {name: getattr(entry, name) for name in SEALED_FIELDS}
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def audit_append(
     *,
     actor: AbstractBaseUser | None,
