@@ -579,3 +579,23 @@ def test_only_the_assigned_dealer_records_rotation_decisions(
     assert "not the dealer assigned" in refused.json()["detail"]
     assert act(client_for(floor), open_table, "decline", 1).status_code == 200
     assert TableEvent.objects.filter(kind="rotation_decline").get().by.username == "floor"
+
+
+def test_the_offered_seat_accepts_as_the_hand_opens_in_one_call(open_table, dealer, client_for):
+    """The dealer's routine between hands is one request: the acceptance rides on the opening."""
+    client = client_for(dealer)
+    url = f"/api/v1/tables/{open_table.pk}/hands/"
+    wrong = client.post(url, {"accept": {"seat": 2, "bank": 50_000}}, format="json")
+    assert wrong.status_code == 409 and wrong.json()["errors"][0]["path"] == "accept.seat"
+    poor = client.post(url, {"accept": {"seat": 1, "bank": 1}}, format="json")
+    assert poor.status_code == 400 and poor.json()["errors"][0]["path"] == "accept.bank"
+    odd = client.post(url, {"accept": {"seat": 1, "bank": 50_000}, "tip": 5}, format="json")
+    assert odd.status_code == 400 and odd.json()["errors"][0]["path"] == "tip"
+    assert not open_table.hands.exists()
+    hand = client.post(url, {"accept": {"seat": 1, "bank": 50_000}}, format="json")
+    assert hand.status_code == 201, hand.json()
+    assert hand.json()["config"]["designated_player"] == {"seat": 1, "bank": 50_000}
+    kinds = [e.kind for e in TableEvent.objects.filter(table=open_table).order_by("id")]
+    assert kinds[-1] == "rotation_accept"
+    entry = AuditEntry.objects.filter(action="rotation_accept").get()
+    assert entry.hand_id == hand.json()["id"] and entry.after["seat"] == 1

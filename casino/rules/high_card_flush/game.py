@@ -18,6 +18,7 @@ whole history.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -108,7 +109,19 @@ class HighCardFlush(Game):
         },
     )
     open_schema = s.obj(
-        {}, description="nothing: the designated player and bank come from the table"
+        {
+            "accept": s.obj(
+                {
+                    "seat": s.seat("the seat offered the position"),
+                    "bank": s.amount("the bank posted"),
+                },
+                required=["seat", "bank"],
+                description="the offered seat's acceptance with its bank, taken as the hand "
+                "opens (one call instead of accept then open)",
+            )
+        },
+        description="nothing, or the offered seat's acceptance: the designated player and "
+        "bank come from the table",
     )
     action_table = ACTIONS
     action_schemas = schemas(ACTIONS)
@@ -409,7 +422,31 @@ class HighCardFlush(Game):
             raise Refusal([Problem(path, p.message) for p in exc.problems]) from None
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
-        """Refuse (409) a hand that would break clauses 15-17, naming the rule."""
+        """Refuse (409) a hand that would break clauses 15-17, naming the rule. An ``accept``
+        in the body takes the offered seat's acceptance first, as ``accept`` between hands
+        would (the dealer's routine in one call)."""
+        accepted: tuple[Event, ...] = ()
+        unknown = sorted(set(body) - {"accept"})
+        if unknown:
+            raise RuleError(
+                [
+                    Problem(str(key), f"unknown field {key!r}; the body may hold accept")
+                    for key in unknown
+                ]
+            )
+        if "accept" in body:
+            accept = body["accept"]
+            if not isinstance(accept, Mapping):
+                raise RuleError("accept must be {seat, bank}", path="accept")
+            try:
+                change = self.table_act(table, {**accept, "type": "accept"})
+            except RuleError as exc:  # named where the body holds it
+                moved = [
+                    Problem(f"accept.{p.path}" if p.path else "accept", p.message)
+                    for p in exc.problems
+                ]
+                raise type(exc)(moved) from None
+            table, accepted = replace(table, state=change.state), change.events
         state = dict(table.state) or self.initial_state()
         in_play = table.in_play
         holder, bank = state.get("designated_player"), state.get("bank")
@@ -438,7 +475,7 @@ class HighCardFlush(Game):
             [*self._holdings(state), Holding(table.now, holder)], self._policy(table), table.now
         )
         state = {**state, "holdings": [[h.opened_at.isoformat(), h.seat] for h in holdings]}
-        return Opening(setup(holder, bank, players), tuple(in_play), state)
+        return Opening(setup(holder, bank, players), tuple(in_play), state, accepted)
 
     @staticmethod
     def _trimmed(holdings: list[Holding], policy: RotationPolicy, now: datetime) -> list[Holding]:
