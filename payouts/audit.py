@@ -47,7 +47,13 @@ from .chain import (
     stored_form,
 )
 from .models import AuditCheck, AuditEntry, Settlement
-from .services import hand_setup_digest, reversed_result, settlement_binding
+from .services import (
+    hand_setup_digest,
+    result_nets,
+    result_parties,
+    reversed_result,
+    settlement_binding,
+)
 
 MAX_FINDINGS = 500  # listed in a report; the total is always counted
 PROGRESS_EVERY = 200  # items (audit entries and hands) between progress writes ...
@@ -207,12 +213,6 @@ def _line_key(line: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def _parties(result: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every party of a stored result: the seats, and the house where it banks (seat 0)."""
-    house = result.get("house")
-    return [*result.get("seats", []), *([house] if isinstance(house, dict) else [])]
-
-
 def _compare_results(
     hand: Hand, stored: dict[str, Any], fresh: dict[str, Any], findings: Findings
 ) -> None:
@@ -225,8 +225,8 @@ def _compare_results(
             f"re-settling gives a different {key}: stored {_short(stored.get(key))}, "
             f"re-settled {_short(fresh.get(key))}",
         )
-    stored_seats = {s["seat"]: s for s in _parties(stored)}
-    fresh_seats = {s["seat"]: s for s in _parties(fresh)}
+    stored_seats = {s["seat"]: s for s in result_parties(stored)}
+    fresh_seats = {s["seat"]: s for s in result_parties(fresh)}
     for number in sorted(stored_seats.keys() | fresh_seats.keys()):
         old, new = stored_seats.get(number), fresh_seats.get(number)
         if old is None or new is None:
@@ -258,7 +258,7 @@ def _compare_rows(
             hand, f"stored rake {settlement.rake} differs from the result's {result.get('rake')}"
         )
     rows = {row.seat: row for row in settlement.seats.all()}
-    seats = {s["seat"]: s for s in _parties(result)}
+    seats = {s["seat"]: s for s in result_parties(result)}
     for number in sorted(rows.keys() | seats.keys()):
         row, seat = rows.get(number), seats.get(number)
         if row is None or seat is None:
@@ -308,7 +308,7 @@ def _check_binding(
             f"audit entry {seq} settled it as settlement {entry.get('settlement')}, "
             f"the database holds settlement {settlement.pk}",
         )
-    nets = {str(s["seat"]): s["net"] for s in _parties(settlement.result)}
+    nets = result_nets(settlement.result)
     if entry.get("nets") != nets or entry.get("rake") != settlement.result.get("rake"):
         findings.add(hand, f"the stored nets or rake differ from audit entry {seq}")
 

@@ -47,6 +47,18 @@ def settlement_binding(*, history: dict[str, Any], result: dict[str, Any]) -> di
     return {"history_sha256": digest(history), "result_sha256": digest(result)}
 
 
+def result_parties(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every party of a stored result (``Settlement.to_dict()``): the seats, and the house
+    (seat 0) where it banks."""
+    house = result.get("house")
+    return [*(result.get("seats") or []), *([house] if isinstance(house, dict) else [])]
+
+
+def result_nets(result: dict[str, Any]) -> dict[str, int]:
+    """Each party's net of a stored result, by seat (as text, as JSON keeps it)."""
+    return {str(party["seat"]): party["net"] for party in result_parties(result)}
+
+
 def settlement_store(
     *,
     hand: Any,
@@ -60,7 +72,7 @@ def settlement_store(
     party (each seat, and the house where it banks) and per payout line (inside the caller's
     transaction)."""
     data = result if isinstance(result, dict) else result.to_dict()
-    parties = [*data["seats"], *([data["house"]] if "house" in data else [])]
+    parties = result_parties(data)
     settlement = Settlement.objects.create(
         hand=hand,
         kind=kind,

@@ -7,11 +7,13 @@ a table are its own, else its game's, else the house default from settings.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from casino.core.errors import ApplicationError
 from casino.rules.contract import registry
@@ -32,15 +34,29 @@ class Limits:
 
 def limits_for(table: Any) -> Limits:
     """The sign-off limits in force at ``table``."""
-    found = {
-        ("table" if row.table_id else "game"): row
-        for row in SignoffLimit.objects.filter(table_id=table.pk)
-        | SignoffLimit.objects.filter(game=table.game)
-    }
-    for source in ("table", "game"):
-        if source in found:
-            return Limits(found[source].line, found[source].net, source)
-    return Limits(settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET, "default")
+    return limits_by_table([table])[table.pk]
+
+
+def limits_by_table(tables: Iterable[Any]) -> dict[int, Limits]:
+    """The sign-off limits in force at each table (its own, else its game's, else the house
+    default), in one query for them all."""
+    tables = list(tables)
+    rows = SignoffLimit.objects.filter(
+        Q(table_id__in=[t.pk for t in tables]) | Q(game__in={t.game for t in tables})
+    )
+    own = {row.table_id: row for row in rows if row.table_id}
+    by_game = {row.game: row for row in rows if not row.table_id}
+    default = Limits(settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET, "default")
+    found = {}
+    for table in tables:
+        if table.pk in own:
+            found[table.pk] = Limits(own[table.pk].line, own[table.pk].net, "table")
+        elif table.game in by_game:
+            row = by_game[table.game]
+            found[table.pk] = Limits(row.line, row.net, "game")
+        else:
+            found[table.pk] = default
+    return found
 
 
 def over_limits(result: dict[str, Any], limits: Limits) -> list[str]:

@@ -69,39 +69,19 @@ class Seat(models.Model):
 
 
 class TableChange(models.Model):
-    """A requested change of limits, rules or rotation policy, and its decision."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        APPROVED = "approved"
-        REJECTED = "rejected"
-        WITHDRAWN = "withdrawn"
+    """A requested change of limits, rules or rotation policy: what it changes. Who asked,
+    why, and the decision are its request in the approvals queue (``self.approval``)."""
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="changes")
     changes = models.JSONField(help_text="the requested new values")
     before = models.JSONField(help_text="the table's values when requested")
-    reason = models.TextField(blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="requested_changes"
-    )
-    requested_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="decided_changes",
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
-    decision_note = models.TextField(blank=True)
     applies_from_hand = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["-requested_at", "-id"]
+        ordering = ["-id"]
 
     def __str__(self) -> str:
-        return f"change {self.pk} of {self.table_id} ({self.status})"
+        return f"change {self.pk} of table {self.table_id}"
 
 
 class TableEvent(models.Model):

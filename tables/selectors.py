@@ -109,11 +109,13 @@ def hand_list(*, table_id: int | None = None) -> QuerySet[Hand]:
 
 
 def change_list(*, table_id: int | None = None, status: str | None = None) -> QuerySet[TableChange]:
-    queryset = TableChange.objects.select_related("table", "requested_by", "decided_by")
+    queryset = TableChange.objects.select_related(
+        "table", "approval__requested_by", "approval__decided_by"
+    )
     if table_id is not None:
         queryset = queryset.filter(table_id=table_id)
     if status:
-        queryset = queryset.filter(status=status)
+        queryset = queryset.filter(approval__status=status)
     return queryset
 
 

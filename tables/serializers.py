@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from approvals.models import Approval
 from casino.core.roles import DEALER
 from casino.rules.contract import registry
 
@@ -103,10 +104,22 @@ class SeatUpdateSerializer(StrictSerializer):
 
 
 class TableChangeSerializer(serializers.ModelSerializer):
-    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    decided_by = serializers.SlugRelatedField(
-        slug_field="username", read_only=True, allow_null=True
+    """A change with its request's state (who asked and why, the decision), read from the
+    approvals queue where it is kept."""
+
+    reason = serializers.CharField(source="approval.reason", read_only=True)
+    status = serializers.ChoiceField(
+        source="approval.status", choices=Approval.Status.choices, read_only=True
     )
+    requested_by = serializers.CharField(source="approval.requested_by.username", read_only=True)
+    requested_at = serializers.DateTimeField(source="approval.requested_at", read_only=True)
+    decided_by = serializers.CharField(
+        source="approval.decided_by.username", read_only=True, allow_null=True, default=None
+    )
+    decided_at = serializers.DateTimeField(
+        source="approval.decided_at", read_only=True, allow_null=True
+    )
+    decision_note = serializers.CharField(source="approval.note", read_only=True)
 
     class Meta:
         model = TableChange
@@ -129,7 +142,7 @@ class TableChangeSerializer(serializers.ModelSerializer):
 class ChangeFilterSerializer(serializers.Serializer):
     """``GET /api/v1/tables/{id}/changes/`` query parameters; a bad one is a 400 naming it."""
 
-    status = serializers.ChoiceField(choices=TableChange.Status.choices, required=False)
+    status = serializers.ChoiceField(choices=Approval.Status.choices, required=False)
 
 
 class ChangeRequestSerializer(StrictSerializer):

@@ -28,6 +28,7 @@ from payouts.models import Settlement
 from payouts.services import (
     audit_append,
     hand_setup_digest,
+    result_nets,
     reversed_result,
     settlement_binding,
     settlement_store,
@@ -294,9 +295,7 @@ def change_request(
     _check_change_keys(game, changes)
     before = table_config(table)
     _validate_config(game, _merged(before, changes))
-    change = TableChange.objects.create(
-        table=table, changes=changes, before=before, reason=reason, requested_by=user
-    )
+    change = TableChange.objects.create(table=table, changes=changes, before=before)
     Approval.objects.create(
         kind=Approval.Kind.LIMIT_CHANGE,
         table=table,
@@ -304,7 +303,6 @@ def change_request(
         reason=reason,
         detail={"changes": changes, "before": before},
         requested_by=user,
-        requested_at=change.requested_at,
     )
     audit_append(
         actor=user,
@@ -339,7 +337,6 @@ def change_apply(*, user: AbstractBaseUser, change: TableChange, note: str) -> T
     table.smallest_chip = after["smallest_chip"]
     table.rules = after["rules"]
     table.save(update_fields=["limits", "smallest_chip", "rules"])
-    _close_change(change, TableChange.Status.APPROVED, user, note)
     change.applies_from_hand = table.next_hand_number
     change.save(update_fields=["applies_from_hand"])
     audit_append(
@@ -357,7 +354,6 @@ def change_close(
     *, user: AbstractBaseUser, change: TableChange, status: str, note: str
 ) -> TableChange:
     """A change rejected by the floor, or withdrawn by whoever asked: nothing applies."""
-    _close_change(change, status, user, note)
     audit_append(
         actor=user,
         action=f"table_change_{status}",
@@ -367,14 +363,6 @@ def change_close(
         after={"changes": change.changes, "note": note},
     )
     return change
-
-
-def _close_change(change: TableChange, status: str, user: Any, note: str) -> None:
-    change.status = status
-    change.decided_by = user
-    change.decided_at = timezone.now()
-    change.decision_note = note
-    change.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
 
 
 # ---------------------------------------------------------------- the game between hands
@@ -447,10 +435,15 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
     return hand
 
 
-def _lock_open_hand(hand_id: int) -> Hand:
+def _lock_hand(hand_id: int) -> Hand:
     hand = Hand.objects.select_for_update().select_related("table").filter(pk=hand_id).first()
     if hand is None:
         raise NotFound(f"hand {hand_id} does not exist")
+    return hand
+
+
+def _lock_open_hand(hand_id: int) -> Hand:
+    hand = _lock_hand(hand_id)
     if hand.status != Hand.Status.OPEN:
         raise Conflict(f"hand {hand.number} at table {hand.table.name} is already {hand.status}")
     return hand
@@ -653,20 +646,12 @@ def correction_request(
     """Ask for a settled hand to be corrected: the corrected hand (a record, for a game whose
     dealers post one, or the hand's whole corrected list of actions) is settled now, without
     storing anything, and waits in the approvals queue with what it changes for each seat."""
-    if not reason or not reason.strip():
-        raise ApplicationError("a correction needs a reason", path="reason")
-    hand = Hand.objects.select_for_update().select_related("table").filter(pk=hand_id).first()
-    if hand is None:
-        raise NotFound(f"hand {hand_id} does not exist")
+    reason = _reason(reason, "a correction")
+    hand = _lock_hand(hand_id)
     require_table_actor(user, hand.table)
     if hand.status != Hand.Status.SETTLED:
         raise Conflict(f"hand {hand.number} is {hand.status}: only a settled hand is corrected")
-    pending = _pending(hand)
-    if pending is not None:
-        raise Conflict(
-            f"hand {hand.number} already waits for the floor ({pending.get_kind_display()} "
-            f"asked by {pending.requested_by.get_username()})"
-        )
+    _refuse_if_waiting(hand)
     current = hand.settlement
     _, result = _corrected(hand, record, actions)
     data = json.loads(stored_form(result.to_dict()))
@@ -679,7 +664,7 @@ def correction_request(
         kind=Approval.Kind.CORRECTION,
         table=hand.table,
         hand=hand,
-        reason=reason.strip(),
+        reason=reason,
         detail={
             "record": record,
             "actions": actions if record is None else None,
@@ -711,7 +696,7 @@ def correction_apply(*, user: AbstractBaseUser, approval: Approval) -> Settlemen
     settlement in force, every amount negated, and the corrected settlement, the asker's,
     both bound by one audit entry signed by ``user``. The table's state after the hand (a
     rotation, a bank) is not rewound: the correction moves the chips between the parties."""
-    hand = Hand.objects.select_for_update().select_related("table").get(pk=approval.hand_id)
+    hand = _lock_hand(approval.hand_id)  # type: ignore[arg-type]
     current = hand.settlement
     if current is None or current.pk != approval.detail["corrects"]:
         raise Conflict(f"hand {hand.number} was corrected since this correction was asked for")
@@ -797,12 +782,7 @@ def _corrected(
 def _differences(before: dict[str, Any], after: dict[str, Any]) -> dict[str, int]:
     """Each party's net after minus before, and the rake's (a correction moves these)."""
 
-    def nets(result: dict[str, Any]) -> dict[str, int]:
-        house = result.get("house")
-        parties = [*result["seats"], *([house] if isinstance(house, dict) else [])]
-        return {str(p["seat"]): p["net"] for p in parties}
-
-    old, new = nets(before), nets(after)
+    old, new = result_nets(before), result_nets(after)
     moved = {seat: new.get(seat, 0) - old.get(seat, 0) for seat in sorted(old.keys() | new.keys())}
     return {**moved, "rake": after["rake"] - before["rake"]}
 
@@ -812,22 +792,16 @@ def void_request(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Approv
     """Ask the floor to void an open hand (the table's dealer or a floor manager, with a
     reason). Until a floor manager other than the one asking decides, the hand is frozen:
     nothing is recorded or settled on it."""
-    if not reason or not reason.strip():
-        raise ApplicationError("a void needs a reason", path="reason")
+    reason = _reason(reason, "a void")
     hand = _lock_open_hand(hand_id)
     require_table_actor(user, hand.table)
-    pending = _pending(hand)
-    if pending is not None:
-        raise Conflict(
-            f"hand {hand.number} already waits for the floor ({pending.get_kind_display()} "
-            f"asked by {pending.requested_by.get_username()})"
-        )
+    _refuse_if_waiting(hand)
     actions = hand.actions.count()
     approval = Approval.objects.create(
         kind=Approval.Kind.VOID,
         table=hand.table,
         hand=hand,
-        reason=reason.strip(),
+        reason=reason,
         detail={"hand": hand.number, "seats": hand.seats, "actions": actions},
         requested_by=user,
     )
@@ -854,14 +828,27 @@ def _pending(hand: Hand) -> Approval | None:
 def _lock_playable_hand(hand_id: int) -> Hand:
     """An open hand no request holds (actions and settling wait for the floor)."""
     hand = _lock_open_hand(hand_id)
+    _refuse_if_waiting(hand)
+    return hand
+
+
+def _refuse_if_waiting(hand: Hand) -> None:
+    """A hand with a request waiting for the floor (a void, a payout sign-off, a correction)
+    takes nothing else until a floor manager decides it (409)."""
     pending = _pending(hand)
     if pending is not None:
         raise Conflict(
-            f"hand {hand.number} waits for the floor: {pending.get_kind_display()} asked by "
-            f"{pending.requested_by.get_username()} ({pending.reason}); nothing is recorded "
-            "until a floor manager decides"
+            f"hand {hand.number} already waits for the floor: {pending.get_kind_display()} "
+            f"asked by {pending.requested_by.get_username()} ({pending.reason}); nothing is "
+            "recorded until a floor manager decides"
         )
-    return hand
+
+
+def _reason(reason: str, what: str) -> str:
+    """A request's reason, trimmed; a 400 naming ``reason`` when there is none."""
+    if not reason or not reason.strip():
+        raise ApplicationError(f"{what} needs a reason", path="reason")
+    return reason.strip()
 
 
 def hand_void(*, user: AbstractBaseUser, approval: Approval) -> Hand:

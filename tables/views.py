@@ -20,7 +20,6 @@ from casino.core.roles import DEALER, FLOOR_MANAGER
 from payouts.serializers import SettlementResultSerializer
 
 from . import selectors, services
-from .models import TableChange
 from .serializers import (
     ActionBodySerializer,
     ChangeFilterSerializer,
@@ -126,7 +125,7 @@ class TableChangeListView(ListAPIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "status", enum=TableChange.Status.values, description="only changes in this state"
+                "status", enum=Approval.Status.values, description="only changes in this state"
             )
         ]
     )

@@ -203,7 +203,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TableStatusEnum": "tables.models.Table.Status",
         "HandStatusEnum": "tables.models.Hand.Status",
-        "ChangeStatusEnum": "tables.models.TableChange.Status",
+        "ApprovalStatusEnum": "approvals.models.Approval.Status",
         "AuditCheckStatusEnum": "payouts.models.AuditCheck.Status",
     },
 }

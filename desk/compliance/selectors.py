@@ -22,6 +22,7 @@ from payouts.chain import stored_form
 from payouts.figures import Figures, of_settlement
 from payouts.models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
 from payouts.selectors import audit_check_list, audit_entry_list
+from payouts.services import result_parties
 from tables.models import Table
 
 HOUSE_SEAT = 0
@@ -340,11 +341,7 @@ def settlement_detail(*, settlement_id: int) -> dict[str, Any]:
     hand = settlement.hand
     result = settlement.result if isinstance(settlement.result, dict) else {}
     history = settlement.history if isinstance(settlement.history, dict) else {}
-    cards = {
-        party.get("seat"): party.get("cards") or []
-        for party in [*result.get("seats", []), result.get("house") or {}]
-        if isinstance(party, dict)
-    }
+    cards = {party.get("seat"): party.get("cards") or [] for party in result_parties(result)}
     parties = [
         Party(row=row, lines=list(row.lines.all()), cards=list(cards.get(row.seat, [])))
         for row in settlement.seats.all()

@@ -25,6 +25,7 @@ from casino.rules.errors import RuleError
 from payouts import figures
 from payouts.figures import Figures, gaming_day, gaming_day_bounds
 from payouts.models import Settlement
+from payouts.services import result_nets, result_parties
 from tables.models import Hand, Table
 from tables.selectors import table_list, table_view
 
@@ -210,10 +211,7 @@ class HeldSeat:
 def held_seats(approval: Approval) -> list[HeldSeat]:
     """The settlement a payout sign-off would store: each seat (the house's too, where it
     banks) with its lines and net."""
-    result = (approval.detail or {}).get("result") or {}
-    parties = list(result.get("seats") or [])
-    if result.get("house"):
-        parties.append(result["house"])
+    parties = result_parties((approval.detail or {}).get("result") or {})
     return [
         HeldSeat(
             seat=party.get("seat", 0),
@@ -272,13 +270,7 @@ def row_of(approval: Approval) -> Row:
 def correction_moves(approval: Approval) -> list[dict[str, Any]]:
     """Each party's net before and after a correction, what it moves, and the rake's."""
     detail = approval.detail or {}
-
-    def nets(result: dict[str, Any]) -> dict[str, int]:
-        house = result.get("house")
-        parties = [*(result.get("seats") or []), *([house] if isinstance(house, dict) else [])]
-        return {str(p.get("seat")): p.get("net", 0) for p in parties}
-
-    before, after = nets(detail.get("before") or {}), nets(detail.get("result") or {})
+    before, after = result_nets(detail["before"]), result_nets(detail["result"])
     rows = [
         {
             "label": "house" if seat == "0" else f"seat {seat}",
@@ -288,10 +280,7 @@ def correction_moves(approval: Approval) -> list[dict[str, Any]]:
         }
         for seat in sorted(before.keys() | after.keys(), key=int)
     ]
-    old, new = (
-        (detail.get("before") or {}).get("rake", 0),
-        (detail.get("result") or {}).get("rake", 0),
-    )
+    old, new = detail["before"]["rake"], detail["result"]["rake"]
     return [*rows, {"label": "rake", "before": old, "after": new, "moves": new - old}]
 
 

@@ -24,7 +24,7 @@ from casino.core.errors import ApplicationError
 from casino.rules.contract import registry
 from casino.rules.errors import Problem, RuleError
 from desk.access import FLOOR, role_required
-from payouts.signoff import limits_for, signoff_limit_set
+from payouts.signoff import Limits, limits_by_table, signoff_limit_set
 from tables.models import Hand, Table
 from tables.selectors import hand_list
 from tables.services import (
@@ -155,6 +155,12 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
     return redirect("floor-table-hands", table_id=hand.table_id)
 
 
+def _actions_text(actions: list[dict[str, Any]]) -> str:
+    """A hand's actions as ``{"actions": [...]}``, one action a line, to read and edit."""
+    lines = ",\n".join(f"  {json.dumps(action)}" for action in actions)
+    return f'{{"actions": [\n{lines}\n]}}'
+
+
 @role_required(*FLOOR)
 @require_http_methods(["GET", "POST"])
 def hand_correct(request: HttpRequest, hand_id: int) -> HttpResponse:
@@ -162,7 +168,7 @@ def hand_correct(request: HttpRequest, hand_id: int) -> HttpResponse:
     to edit, and a reason."""
     hand = get_object_or_404(hand_list(), pk=hand_id)
     current = hand.settlement
-    body = json.dumps({"actions": current.history["actions"]} if current else {}, indent=1)
+    body = _actions_text(current.history["actions"]) if current else "{}"
     reason, problems = "", []
     if request.method == "POST":
         reason, body = request.POST.get("reason", ""), request.POST.get("hand", "")
@@ -206,6 +212,13 @@ def hand_correct(request: HttpRequest, hand_id: int) -> HttpResponse:
 # ---------------------------------------------------------------- sign-off limits
 
 
+def _limit_rows() -> list[tuple[Table, str, Limits]]:
+    """Each table with its game's name and the sign-off limits in force there."""
+    tables = list(Table.objects.order_by("name"))
+    limits, games = limits_by_table(tables), registry()
+    return [(t, games[t.game].name if t.game in games else t.game, limits[t.pk]) for t in tables]
+
+
 @role_required(*FLOOR)
 @require_http_methods(["GET", "POST"])
 def signoff_limits(request: HttpRequest) -> HttpResponse:
@@ -241,7 +254,7 @@ def signoff_limits(request: HttpRequest) -> HttpResponse:
                 )
                 return redirect("floor-signoff-limits")
     context = {
-        "rows": [(table, limits_for(table)) for table in Table.objects.order_by("name")],
+        "rows": _limit_rows(),
         "games": _games(),
         "problems": problems,
     }

@@ -210,32 +210,36 @@ def test_the_queue_filters_by_kind_state_and_table(
         assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == path
 
 
-def test_changes_asked_before_the_queue_existed_join_it_as_they_were_decided(
-    open_table, floor, floor2, client_for
-):
-    """The data migration that created the queue lists every earlier change request."""
-    from importlib import import_module
+@pytest.mark.django_db(transaction=True)
+def test_changes_asked_before_the_queue_existed_join_it_as_they_were_decided(floor, floor2):
+    """Back to the schema before the queue, a decided change request is written as it was
+    stored then; migrating forward puts it in the queue, decided as it was, and the change
+    keeps only what it changes."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
 
-    from django.apps import apps
-
-    migration = import_module("approvals.migrations.0002_existing_changes")
-    asked = (
-        client_for(floor)
-        .post(
-            f"/api/v1/tables/{open_table.pk}/changes/",
-            {"changes": {"ante_max": 20_000}, "reason": "busy"},
-            format="json",
-        )
-        .json()
+    before_queue = [("approvals", None), ("tables", "0007_alter_tablechange_status")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before_queue)
+    old = executor.loader.project_state(before_queue[1]).apps
+    table = old.get_model("tables", "Table").objects.create(
+        name="OLD", game="pontoon", limits={}, rules={}, game_state={}
     )
-    client_for(floor2).post(f"/api/v1/changes/{asked['id']}/reject/", {"note": "no"}, format="json")
-    Approval.objects.all().delete()  # as before the queue existed
-    migration.queue_changes(apps, None)
+    change = old.get_model("tables", "TableChange").objects.create(
+        table=table,
+        changes={"ante_max": 20_000},
+        before={"ante_max": 10_000},
+        reason="busy",
+        status="rejected",
+        requested_by_id=floor.pk,
+        decided_by_id=floor2.pk,
+        decision_note="no",
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
     (queued,) = Approval.objects.all()
-    assert (queued.kind, queued.status, queued.change_id) == (
-        "limit_change",
-        "rejected",
-        asked["id"],
-    )
+    assert (queued.kind, queued.status, queued.change_id) == ("limit_change", "rejected", change.pk)
     assert (queued.requested_by.username, queued.decided_by.username) == ("floor", "floor2")
-    assert queued.detail["changes"] == {"ante_max": 20_000} and queued.note == "no"
+    assert (queued.reason, queued.note) == ("busy", "no")
+    assert queued.detail == {"changes": {"ante_max": 20_000}, "before": {"ante_max": 10_000}}
+    assert queued.change.approval == queued

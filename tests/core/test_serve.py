@@ -13,6 +13,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,13 +21,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class Served(str):
+@dataclass(frozen=True)
+class Served:
     """The server's base address, and where its static files were collected."""
 
-    def __new__(cls, base: str, static: Path) -> Served:
-        served = super().__new__(cls, base)
-        served.static = static  # type: ignore[attr-defined]
-        return served
+    base: str
+    static: Path
 
 
 def free_port() -> int:
@@ -95,7 +95,7 @@ def served(tmp_path):
 
 
 def test_make_serve_serves_the_app_static_files_and_docs_with_no_internet(served):
-    status, kind, body = fetch(f"{served}/health/")
+    status, kind, body = fetch(f"{served.base}/health/")
     assert status == 200 and json.loads(body) == {
         "status": "ok",
         "database": "ok",
@@ -104,18 +104,18 @@ def test_make_serve_serves_the_app_static_files_and_docs_with_no_internet(served
     # The admin's and the tablet's styles: collected, served under their hashed names.
     manifest = json.loads((served.static / "staticfiles.json").read_text())["paths"]
     for name in ("admin/css/base.css", "tablet/tablet.css", "desk/desk.css"):
-        status, kind, _ = fetch(f"{served}/static/{manifest[name]}")
+        status, kind, _ = fetch(f"{served.base}/static/{manifest[name]}")
         assert status == 200 and kind.startswith("text/css"), name
     # Swagger UI and ReDoc from this server: every script they load is ours.
     for page in ("/api/docs/", "/api/redoc/"):
-        status, _, html = fetch(f"{served}{page}")
+        status, _, html = fetch(f"{served.base}{page}")
         assert status == 200
         scripts = re.findall(r'<script src="([^"]+)"', html)
         assert scripts and all(src.startswith("/") for src in scripts), scripts
         for src in scripts:
-            assert fetch(f"{served}{src}")[0] == 200, src
-    assert fetch(f"{served}/api/schema/")[0] == 200
-    assert fetch(f"{served}/api/v1/tables/")[0] == 401  # the API itself, behind its login
+            assert fetch(f"{served.base}{src}")[0] == 200, src
+    assert fetch(f"{served.base}/api/schema/")[0] == 200
+    assert fetch(f"{served.base}/api/v1/tables/")[0] == 401  # the API itself, behind its login
 
 
 @pytest.mark.django_db

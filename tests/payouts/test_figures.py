@@ -44,3 +44,21 @@ def test_a_gaming_day_runs_from_its_start_time_to_the_next_days(settings):
     assert figures.gaming_day(dt.datetime(2026, 12, 1, 6, 0, tzinfo=utc)) == dt.date(2026, 12, 1)
     start, end = figures.gaming_day_bounds(dt.date(2026, 12, 1))
     assert (timezone.localtime(start).hour, end - start) == (6, dt.timedelta(days=1))
+
+
+def test_the_theorys_figures_of_a_hand_are_the_stored_figures(
+    dp_table, draw_table, dealer, client_for
+):
+    """``casino.rules.theory`` cannot read the database, so it counts an engine settlement's
+    drop and win itself: for stored hands it must agree with ``payouts.figures``."""
+    from casino.rules.contract import History, game
+    from casino.rules.theory.estimate import hand_figures
+
+    client = client_for(dealer)
+    hand = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
+    client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
+    for stored in Settlement.objects.all():
+        history = History.from_dict(stored.history)
+        engine = game(history.game).replay(history).settle()
+        theirs, ours = hand_figures(engine), figures.of_settlement(stored)
+        assert (theirs.drop, theirs.win, theirs.rake) == (ours.drop, ours.win, ours.rake)

@@ -62,7 +62,7 @@ def test_a_floor_manager_cannot_approve_their_own_request(open_table, floor, cli
     response = client.post(f"/api/v1/changes/{change['id']}/approve/", {}, format="json")
     assert response.status_code == 403
     assert "their own" in response.json()["detail"]
-    assert TableChange.objects.get(pk=change["id"]).status == "pending"
+    assert TableChange.objects.get(pk=change["id"]).approval.status == "pending"
 
 
 @pytest.mark.parametrize("who", ["dealer", "compliance"])
