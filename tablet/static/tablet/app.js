@@ -375,7 +375,8 @@ async function waitingScreen(tableId, hand, spec) {
   }, RECHECK_MS);
   const mine = request.requested_by === view.me.username;
   return [
-    el("nav", {}, el("button", { type: "button", onclick: () => go({ table: tableId }) }, gettext("Table"))),
+    // While its hand is open a table opens on the hand itself: the way out is to all tables.
+    el("nav", {}, el("button", { type: "button", onclick: () => go({}) }, gettext("All tables"))),
     el("h1", {}, `${gettext("Hand")} ${hand.number} · ${spec.name}`),
     alertBox(),
     el(
@@ -384,22 +385,27 @@ async function waitingScreen(tableId, hand, spec) {
       el("h2", {}, gettext("Waiting for the floor")),
       el("p", {}, asked),
       el("p", {}, gettext("Nothing can be recorded on the hand until a floor manager decides.")),
-      proposed ? settlementTable(proposed) : null,
-      el("button", { type: "button", onclick: () => render() }, gettext("Check again")),
-      mine
-        ? el(
-            "button",
-            {
-              type: "button",
-              id: "withdraw",
-              onclick: async () => {
-                if (outbox.pending) return;
-                await write(`approvals/${request.id}/withdraw/`, {});
+      // The dealer's next step first, then what the floor is looking at.
+      el(
+        "div",
+        { class: "buttons" },
+        el("button", { type: "button", onclick: () => render() }, gettext("Check again")),
+        mine
+          ? el(
+              "button",
+              {
+                type: "button",
+                id: "withdraw",
+                onclick: async () => {
+                  if (outbox.pending) return;
+                  await write(`approvals/${request.id}/withdraw/`, {});
+                },
               },
-            },
-            gettext("Withdraw the request"),
-          )
-        : null,
+              gettext("Withdraw the request"),
+            )
+          : null,
+      ),
+      proposed ? settlementTable(proposed) : null,
     ),
   ];
 }
@@ -449,7 +455,8 @@ async function handScreen(tableId, handId) {
     );
   }
   return [
-    el("nav", {}, el("button", { type: "button", onclick: () => go({ table: tableId }) }, gettext("Table"))),
+    // While its hand is open a table opens on the hand itself: the way out is to all tables.
+    el("nav", {}, el("button", { type: "button", onclick: () => go({}) }, gettext("All tables"))),
     el("h1", {}, `${gettext("Hand")} ${hand.number} · ${spec.name}`),
     alertBox(),
     stateSummary(state),
