@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run serve test bench lint format install install-dev demo worker beat clean messages
+.PHONY: run serve test bench loadtest lint format install install-dev demo worker beat clean messages
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -70,6 +70,13 @@ messages: install
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 bench: install-dev
 	DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" $(PY) scripts/bench.py
+
+## loadtest: dealer tablets playing real hands of every game against gunicorn (production
+## settings, WEB_CONCURRENCY x GUNICORN_THREADS), next to a bare insert endpoint, on a
+## throwaway PostgreSQL database (DATABASE_URL's server, or the local one). Options go in
+## LOADTEST_ARGS, e.g. make loadtest LOADTEST_ARGS="--seconds 5 --tablets 8"; docs/loadtest.md.
+loadtest: install-dev
+	DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" $(PY) scripts/loadtest.py $(LOADTEST_ARGS)
 
 lint: install-dev
 	$(VENV)/bin/ruff check .

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 from django.utils import timezone
 
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
+from casino.core.transactions import atomic_service
 from payouts.services import audit_append
 from tables import services as tables
-from tables.models import TableChange
+from tables.models import Hand, TableChange
 
 from .models import Approval
 
@@ -94,15 +94,18 @@ def _lock_pending(approval_id: int) -> Approval:
 
 
 def _close(approval: Approval, status: str, user: Any, note: str) -> Approval:
+    """The request decided or withdrawn; a hand it held goes on (``Hand.held``)."""
     approval.status = status
     approval.decided_by = user
     approval.decided_at = timezone.now()
     approval.note = note
     approval.save(update_fields=["status", "decided_by", "decided_at", "note"])
+    if approval.hand_id is not None:
+        Hand.objects.filter(pk=approval.hand_id).update(held=False)
     return approval
 
 
-@transaction.atomic
+@atomic_service
 def approval_decide(
     *, user: AbstractBaseUser, approval_id: int, approve: bool, note: str = ""
 ) -> Approval:
@@ -126,7 +129,7 @@ def approval_decide(
     return _close(approval, Approval.Status.REJECTED, user, note)
 
 
-@transaction.atomic
+@atomic_service
 def approval_withdraw(*, user: AbstractBaseUser, approval_id: int, note: str = "") -> Approval:
     """Whoever asked takes the request back; nothing it asked for happens."""
     approval = _lock_pending(approval_id)

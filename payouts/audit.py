@@ -1,8 +1,9 @@
-"""The audit check: the chain, its anchors, and every hand held to what the chain says.
+"""The audit check: every chain, its anchors, and every hand held to what its chain says.
 
-1. The chain: sequence without gaps, every seal and link (``chain.chain_verify``), and every
-   anchor written outside the database still in it (a truncated or rolled-back chain).
-2. Every hand, against the chain:
+1. Each chain (one per table, and the house chain): sequence without gaps, every seal and
+   link (``chain.chain_verify``), every anchor written outside the database still in it, and
+   no chain cut short of an anchored head (a truncated or rolled-back chain).
+2. Every hand, against its table's chain:
    - the hand was opened through the system, and its frozen rules and set-up hash to its
      ``hand_open`` entry;
    - its stored action log is the one the chain recorded, action by action;
@@ -13,40 +14,55 @@
      ``hand_settle`` entry says, and so do its nets and rake;
    - replaying the stored history through the game (every game: each hand is stored as a
      history) gives the stored result;
-   - every seat row and payout line matches the result.
-   Chain entries for hands that are no longer in the database are findings too.
+   - every seat row and payout line matches the result;
+   - corrections: each reversal moves back exactly what it cancels, each corrected
+     settlement replays, both are the ones a ``hand_correct`` entry stored.
+   Chain entries for hands that are no longer in the database, and hands the chain never
+   opened, are findings too.
 
-Each finding names the hand (and its table and number), and where it applies the seat and
-the payout line (0-based, in the order the result lists them).
+**Incremental by default.** A passed check anchors the heads it verified (``verified``), and
+the next check starts each chain there: the anchored entry must still carry its seal and the
+next entry must link to it, so nothing before it can change unnoticed without the key; hands
+are re-checked when an entry about them follows the anchor (a correction a year later
+re-checks that hand). A ``full`` check verifies everything from each chain's first entry.
 
-A check reports its progress as it goes (:class:`Progress`, passed by `audit_check_run`): the audit
-entries and hands to check, counted when it starts, and how many are done, written to the
-check's row every :data:`PROGRESS_EVERY` items or :data:`PROGRESS_SECONDS`, each write in a
-short transaction of its own so a reader sees it while the check runs.
+**In chunks.** :func:`check_plan` divides the work into chunks of at most
+:data:`CHUNK_ENTRIES` entries of one chain (by table, then by position in time), each checked
+by :func:`chunk_check` on its own (a Celery worker each, in parallel) in one consistent read,
+and :func:`report_combine` joins their results. A hand is checked once, in the chunk holding its
+last entry. Each finding names the hand (and its table and number), and where it applies the
+seat and the payout line (0-based, in the order the result lists them).
+
+Rows are read as plain values, not model objects, a few queries per few hundred hands: the
+check re-verifies thousands of hands a second per worker (``scripts/bench.py``).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, F, Max, OuterRef
 
 from casino.rules.contract import History, game
-from tables.models import Hand
+from tables.models import Hand, HandAction, Table
 
 from .chain import (
+    GENESIS_HASH,
     RunningDigest,
-    anchors_compare,
     anchors_read,
+    chain_heads,
+    chain_key,
+    chain_name,
     chain_verify,
     stored_form,
 )
-from .models import AuditCheck, AuditEntry, Settlement
+from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
 from .services import (
     hand_setup_digest,
     result_nets,
@@ -56,64 +72,127 @@ from .services import (
 )
 
 MAX_FINDINGS = 500  # listed in a report; the total is always counted
-PROGRESS_EVERY = 200  # items (audit entries and hands) between progress writes ...
+CHUNK_ENTRIES = 20_000  # audit entries of one chain a worker verifies at a time
+HAND_BATCH = 500  # hands read together
+PROGRESS_EVERY = 500  # items (audit entries and hands) between progress writes ...
 PROGRESS_SECONDS = 1.0  # ... or this long, whichever comes first
 
 
 class Progress:
-    """How far a running check has got, written to its :class:`AuditCheck` row as it goes.
+    """How far a running check has got, added to its :class:`AuditCheck` row as it goes (each
+    chunk adds what it did; the rows' sum is the check's progress).
 
-    Without a check (``check_id`` None) it only counts: ``audit_report()`` called on its own
-    writes nothing."""
+    Without a check (``check_id`` None) it only counts: ``audit_report()`` writes nothing."""
 
     def __init__(self, check_id: int | None = None) -> None:
         self.check_id = check_id
-        self.stage = AuditCheck.Stage.QUEUED
         self.checked = 0
-        self.total = 0
-        self.entries = 0  # of the total, audit entries (the rest are hands)
-        self._written_at = time.monotonic()
         self._written = 0
+        self._written_at = time.monotonic()
 
-    def start(self) -> None:
-        """Count what is to be checked: every audit entry, then every hand."""
-        if self.check_id is not None:
-            self.entries = AuditEntry.objects.count()
-            self.total = self.entries + Hand.objects.count()
-        self.enter(AuditCheck.Stage.CHAIN)
-
-    def enter(self, stage: str) -> None:
-        self.stage = AuditCheck.Stage(stage)
-        self._write()
-
-    def step(self) -> None:
-        self.checked += 1
+    def step(self, count: int = 1) -> None:
+        self.checked += count
         if (
             self.checked - self._written >= PROGRESS_EVERY
             or time.monotonic() - self._written_at >= PROGRESS_SECONDS
         ):
-            self._write()
+            self.flush()
 
-    def chain_done(self) -> None:
-        """The chain is verified, every entry counted as checked (a broken chain stops at
-        its first bad entry: the ones after it are not verified one by one); the hands next."""
-        self.checked = max(self.checked, self.entries)
-        self.enter(AuditCheck.Stage.HANDS)
-
-    def finish(self) -> None:
-        """All checked; entries or hands added while the check ran count too."""
-        self.total = self.checked = max(self.total, self.checked)
-        self.enter(AuditCheck.Stage.DONE)
-
-    def _write(self) -> None:
-        self._written, self._written_at = self.checked, time.monotonic()
-        if self.check_id is None:
+    def flush(self) -> None:
+        done, self._written, self._written_at = (
+            self.checked - self._written,
+            self.checked,
+            time.monotonic(),
+        )
+        if self.check_id is None or not done:
             return
-        self.total = max(self.total, self.checked)
         with transaction.atomic():
-            AuditCheck.objects.filter(pk=self.check_id).update(
-                stage=self.stage, checked=self.checked, total=self.total
-            )
+            AuditCheck.objects.filter(pk=self.check_id).update(checked=F("checked") + done)
+
+
+# ---------------------------------------------------------------- what the check reads
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    role: str
+    status: str
+    hand_description: str
+    rake: int
+    net: int
+    lines: list[tuple[Any, ...]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class SettlementRow:
+    pk: int
+    kind: str
+    corrects_id: int | None
+    history: dict[str, Any]
+    result: dict[str, Any]
+    rake: int
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class HandRow:
+    pk: int
+    number: int
+    status: str
+    game: str
+    rules: dict[str, Any]
+    config: dict[str, Any]
+    seats: list[Any]
+    table_name: str
+    actions: list[Any] = field(default_factory=list)
+    settlements: list[SettlementRow] = field(default_factory=list)
+
+
+def hands_load(ids: list[int]) -> dict[int, HandRow]:
+    """The hands ``ids`` with their actions, settlements, seat rows and payout lines: five
+    queries, plain values."""
+    hands = {
+        pk: HandRow(pk, number, status, game_, rules, config, seats, table_name)
+        for pk, number, status, game_, rules, config, seats, table_name in Hand.objects.filter(
+            pk__in=ids
+        ).values_list("pk", "number", "status", "game", "rules", "config", "seats", "table__name")
+    }
+    for hand_id, action in (
+        HandAction.objects.filter(hand_id__in=ids)
+        .order_by("hand_id", "index")
+        .values_list("hand_id", "action")
+    ):
+        hands[hand_id].actions.append(action)
+    settlements: dict[int, SettlementRow] = {}
+    for pk, hand_id, kind, corrects_id, history, result, rake in (
+        Settlement.objects.filter(hand_id__in=ids)
+        .order_by("id")
+        .values_list("pk", "hand_id", "kind", "corrects_id", "history", "result", "rake")
+    ):
+        row = SettlementRow(pk, kind, corrects_id, history, result, rake)
+        settlements[pk] = row
+        hands[hand_id].settlements.append(row)
+    seats: dict[int, SeatRow] = {}
+    for pk, settlement_id, *values in (
+        SeatSettlement.objects.filter(settlement_id__in=settlements)
+        .order_by("seat", "id")
+        .values_list(
+            "pk", "settlement_id", "seat", "role", "status", "hand_description", "rake", "net"
+        )
+    ):
+        seat = SeatRow(*values)
+        seats[pk] = seat
+        settlements[settlement_id].seats.append(seat)
+    for seat_id, *line in (
+        PayoutLine.objects.filter(seat_id__in=seats)
+        .order_by("seat_id", "id")
+        .values_list(
+            "seat_id", "wager", "stake", "outcome", "amount", "odds", "against", "capped_from"
+        )
+    ):
+        seats[seat_id].lines.append(tuple(line))
+    return hands
 
 
 @dataclass
@@ -128,33 +207,32 @@ class ChainHand:
 
 
 class ChainFacts:
-    """Collects, while the chain is verified, what it says about each hand, and the seals
-    of the anchored entries."""
+    """Collects, while a chain is verified, what it says about each hand."""
 
-    def __init__(self, anchored: set[int]) -> None:
+    def __init__(self) -> None:
         self.hands: dict[int, ChainHand] = {}
-        self.anchored = anchored
-        self.seals: dict[int, str] = {}
 
-    def visit(self, entry: AuditEntry) -> None:
-        if entry.seq in self.anchored:
-            self.seals[entry.seq] = entry.hash
-        if entry.hand_id is None:
+    def visit(self, entry: dict[str, Any]) -> None:
+        hand_id = entry["hand_id"]
+        if hand_id is None:
             return
-        hand = self.hands.setdefault(entry.hand_id, ChainHand())
-        after = entry.after if isinstance(entry.after, dict) else {}
-        if entry.action == "hand_open":
+        hand = self.hands.get(hand_id)
+        if hand is None:
+            hand = self.hands[hand_id] = ChainHand()
+        action = entry["action"]
+        after = entry["after"] if isinstance(entry["after"], dict) else {}
+        if action == "hand_open":
             hand.opened = True
             hand.setup = after.get("setup_sha256")
-        elif entry.action == "hand_action":
+        elif action == "hand_action":
             hand.actions.add(after.get("action"))
-        elif entry.action == "hand_actions":  # a record imported as the hand's actions
-            for action in after.get("actions") or ():
-                hand.actions.add(action)
-        elif entry.action == "hand_settle":
-            hand.settles.append({**after, "seq": entry.seq})
-        elif entry.action == "hand_correct":
-            hand.corrections.append({**after, "seq": entry.seq})
+        elif action == "hand_actions":  # a record imported as the hand's actions
+            for item in after.get("actions") or ():
+                hand.actions.add(item)
+        elif action == "hand_settle":
+            hand.settles.append({**after, "seq": entry["seq"]})
+        elif action == "hand_correct":
+            hand.corrections.append({**after, "seq": entry["seq"]})
 
 
 class Findings:
@@ -164,7 +242,7 @@ class Findings:
 
     def add(
         self,
-        hand: Hand | int,
+        hand: HandRow | int,
         problem: str,
         *,
         seat: int | None = None,
@@ -174,8 +252,8 @@ class Findings:
         if len(self.items) >= MAX_FINDINGS:
             return
         where: dict[str, Any]
-        if isinstance(hand, Hand):
-            where = {"hand": hand.pk, "table": hand.table.name, "hand_number": hand.number}
+        if isinstance(hand, HandRow):
+            where = {"hand": hand.pk, "table": hand.table_name, "hand_number": hand.number}
         else:
             where = {"hand": hand, "table": None, "hand_number": None}
         if seat is not None:
@@ -214,7 +292,7 @@ def _line_key(line: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _compare_results(
-    hand: Hand, stored: dict[str, Any], fresh: dict[str, Any], findings: Findings
+    hand: HandRow, stored: dict[str, Any], fresh: dict[str, Any], findings: Findings
 ) -> None:
     """Name every difference between the stored result and the re-settled one."""
     for key in _differing_keys(stored, fresh, skip="seats"):
@@ -250,14 +328,14 @@ def _compare_results(
 
 
 def _compare_rows(
-    hand: Hand, settlement: Settlement, result: dict[str, Any], findings: Findings
+    hand: HandRow, settlement: SettlementRow, result: dict[str, Any], findings: Findings
 ) -> None:
     """Every stored seat row and payout line against the result."""
     if settlement.rake != result.get("rake"):
         findings.add(
             hand, f"stored rake {settlement.rake} differs from the result's {result.get('rake')}"
         )
-    rows = {row.seat: row for row in settlement.seats.all()}
+    rows = {row.seat: row for row in settlement.seats}
     seats = {s["seat"]: s for s in result_parties(result)}
     for number in sorted(rows.keys() | seats.keys()):
         row, seat = rows.get(number), seats.get(number)
@@ -274,10 +352,7 @@ def _compare_rows(
                 f"differs from the result's {expected}",
                 seat=number,
             )
-        lines = [
-            (p.wager, p.stake, p.outcome, p.amount, p.odds, p.against, p.capped_from)
-            for p in row.lines.all()
-        ]
+        lines = row.lines
         wanted = [_line_key(line) for line in seat.get("lines", [])]
         for index, a, b in _differing_lines(lines, wanted):
             findings.add(
@@ -289,7 +364,7 @@ def _compare_rows(
 
 
 def _check_binding(
-    hand: Hand, settlement: Settlement, entry: dict[str, Any], findings: Findings
+    hand: HandRow, settlement: SettlementRow, entry: dict[str, Any], findings: Findings
 ) -> None:
     """The stored settlement against its ``hand_settle`` entry."""
     seq = entry["seq"]
@@ -314,7 +389,7 @@ def _check_binding(
 
 
 def _check_resettle(
-    hand: Hand, settlement: Settlement, actions: list[Any], findings: Findings
+    hand: HandRow, settlement: SettlementRow, actions: list[Any], findings: Findings
 ) -> None:
     """Replay the stored history; compare it with the hand's own, the result and every row."""
     own = History(hand.game, hand.rules, hand.config, tuple(actions)).to_dict()
@@ -327,7 +402,7 @@ def _check_resettle(
     _check_replay(hand, settlement, findings)
 
 
-def _check_replay(hand: Hand, settlement: Settlement, findings: Findings) -> None:
+def _check_replay(hand: HandRow, settlement: SettlementRow, findings: Findings) -> None:
     """Replay a settlement's own history; compare the result and every stored row."""
     try:
         history = History.from_dict(settlement.history)
@@ -342,18 +417,18 @@ def _check_replay(hand: Hand, settlement: Settlement, findings: Findings) -> Non
     _compare_rows(hand, settlement, settlement.result, findings)
 
 
-def _settlement_of(hand: Hand) -> Settlement | None:
+def _settlement_of(hand: HandRow) -> SettlementRow | None:
     """The hand's own settlement (corrections aside)."""
-    return next((s for s in hand.settlements.all() if s.kind == Settlement.Kind.SETTLEMENT), None)
+    return next((s for s in hand.settlements if s.kind == Settlement.Kind.SETTLEMENT), None)
 
 
 def _check_corrections(
-    hand: Hand, chain_hand: ChainHand | None, chain_whole: bool, findings: Findings
+    hand: HandRow, chain_hand: ChainHand | None, chain_whole: bool, findings: Findings
 ) -> None:
     """Each correction's reversal moves back exactly what the settlement it cancels moved, each
     corrected settlement replays to its result, and both are the ones a ``hand_correct``
     entry stored (by their hashes)."""
-    rows = {row.pk: row for row in hand.settlements.all()}
+    rows = {row.pk: row for row in hand.settlements}
     bound: set[int] = set()
     for entry in chain_hand.corrections if chain_whole and chain_hand else ():
         for part in ("reversal", "correction"):
@@ -381,7 +456,7 @@ def _check_corrections(
         if chain_whole and row.pk not in bound:
             findings.add(
                 hand,
-                f"{row.get_kind_display()} {row.pk} is not in the audit log: it was written "
+                f"{Settlement.Kind(row.kind).label} {row.pk} is not in the audit log: it was written "
                 "outside the system",
             )
         if row.kind == Settlement.Kind.CORRECTION:
@@ -402,9 +477,9 @@ def _check_corrections(
 
 
 def _check_hand(
-    hand: Hand, chain_hand: ChainHand | None, chain_whole: bool, findings: Findings
+    hand: HandRow, chain_hand: ChainHand | None, chain_whole: bool, findings: Findings
 ) -> None:
-    actions = [action.action for action in hand.actions.all()]
+    actions = hand.actions
     settlement = _settlement_of(hand)
     if chain_whole:
         if chain_hand is None or not chain_hand.opened:
@@ -455,43 +530,375 @@ def _check_hand(
     _check_corrections(hand, chain_hand, chain_whole, findings)
 
 
-def audit_report(progress: Progress | None = None) -> dict[str, Any]:
-    """Verify the chain and its anchors, then every hand; the report a check stores.
-    ``progress`` (a check's) hears how far it got."""
-    progress = progress or Progress()
-    progress.start()
-    anchors = anchors_read()
-    facts = ChainFacts({anchor["seq"] for anchor in anchors.found})
+# ---------------------------------------------------------------- dividing the work
 
-    def visit(entry: AuditEntry) -> None:
+
+@dataclass
+class Chunk:
+    """One stretch of one chain: entries ``after_seq + 1`` to ``through_seq``; the chain's
+    part of the check ends at ``chain_end``. ``last`` chunks also look for the table's hands
+    numbered above ``hands_after`` that the chain never opened."""
+
+    table_id: int | None
+    after_seq: int
+    after_hash: str
+    through_seq: int
+    chain_end: int
+    last: bool
+    hands_after: int = 0
+    anchored: list[list[Any]] = field(default_factory=list)  # [seq, seal, at] inside it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "table_id": self.table_id,
+            "after_seq": self.after_seq,
+            "after_hash": self.after_hash,
+            "through_seq": self.through_seq,
+            "chain_end": self.chain_end,
+            "last": self.last,
+            "hands_after": self.hands_after,
+            "anchored": self.anchored,
+        }
+
+
+@dataclass
+class Plan:
+    full: bool
+    chunks: list[Chunk]
+    problems: list[str]  # anchoring problems found while planning (truncated chains)
+    anchors: dict[str, Any]  # configured, count, latest
+    heads: dict[str, list[Any]]  # chain key -> [through seq, hands accounted for]
+    total: int  # audit entries to verify
+    hands: int  # hands numbered past where each chain starts (corrected old hands aside)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "full": self.full,
+            "problems": self.problems,
+            "anchors": self.anchors,
+            "heads": self.heads,
+            "total": self.total,
+            "hands": self.hands,
+        }
+
+
+def _boundary_hashes(key: int | None, seqs: list[int]) -> dict[int, str]:
+    if not seqs:
+        return {}
+    queryset = AuditEntry.objects.filter(seq__in=seqs)
+    queryset = queryset.filter(table__isnull=True) if key is None else queryset.filter(table=key)
+    return dict(queryset.values_list("seq", "hash"))
+
+
+def check_plan(*, full: bool) -> Plan:
+    """Divide a check into chunks: every chain from its start (the first entry, or where the
+    last passed check anchored it) to its head now, :data:`CHUNK_ENTRIES` entries at a time."""
+    anchors = anchors_read()
+    problems = list(anchors.problems)
+    incremental = not full and anchors.configured
+    if not full and not anchors.configured:
+        problems_note = "no AUDIT_ANCHOR_FILE holds where the last check stopped: checked in full"
+    else:
+        problems_note = ""
+    heads = chain_heads()
+    # The hands each table has, by the rows themselves (a hand written outside the system
+    # need not have moved the table's numbering).
+    numbered = dict(Hand.objects.order_by().values_list("table_id").annotate(last=Max("number")))
+    tables = {
+        pk: (name, numbered.get(pk) or 0) for pk, name in Table.objects.values_list("pk", "name")
+    }
+    for key in anchors.keys() - heads.keys():
+        problems.append(f"{chain_name(key)} was anchored but is gone: its entries were removed")
+    chunks: list[Chunk] = []
+    covered: dict[str, list[Any]] = {}
+    total = hands = 0
+    for key, (head_seq, head_hash) in sorted(
+        heads.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0)
+    ):
+        name = chain_name(key, {k: v[0] for k, v in tables.items()})
+        anchored = anchors.of_chain(key)
+        for seq, _seal, _hands, at in anchored:
+            if seq > head_seq:
+                problems.append(
+                    f"{name} ends at entry {head_seq}, but entry {seq} was anchored at {at}: "
+                    "entries were removed (truncated or rolled back)"
+                )
+                break
+        start_seq, start_hash, hands_after = 0, GENESIS_HASH, 0
+        start = anchors.verified_start(key) if incremental else None
+        if start is not None and start[0] <= head_seq:
+            start_seq, start_hash, hands_after = start
+        hands_now = tables[key][1] if key is not None else 0
+        if (head_seq, head_hash, hands_now) == (start_seq, start_hash, hands_after):
+            continue  # nothing new since it was verified (or an empty chain)
+        bounds = list(range(start_seq, head_seq, CHUNK_ENTRIES))[1:]
+        hashes = _boundary_hashes(key, bounds)
+        edges = [start_seq, *bounds, head_seq]
+        for index, (after, through) in enumerate(zip(edges, edges[1:], strict=False)):
+            chunks.append(
+                Chunk(
+                    table_id=key,
+                    after_seq=after,
+                    after_hash=start_hash if index == 0 else hashes.get(after, ""),
+                    through_seq=through,
+                    chain_end=head_seq,
+                    last=through == head_seq,
+                    hands_after=hands_after,
+                    anchored=[
+                        [seq, seal_, at]
+                        for seq, seal_, _, at in anchored
+                        if after < seq <= through or (index == 0 and seq == after and seq > 0)
+                    ],
+                )
+            )
+        covered[chain_key(key)] = [head_seq, hands_now]
+        total += head_seq - start_seq
+        hands += max(0, hands_now - hands_after)
+    latest = anchors.found[-1]["at"] if anchors.found else None
+    return Plan(
+        full=not incremental,
+        chunks=chunks,
+        problems=problems,
+        anchors={
+            "configured": anchors.configured,
+            "anchors": len(anchors.found),
+            "latest": latest,
+            "note": problems_note,
+        },
+        heads=covered,
+        total=total,
+        hands=hands,
+    )
+
+
+# ---------------------------------------------------------------- one chunk
+
+
+def _entries_of_hands(
+    key: int | None, hand_ids: list[int], *, before: int, after: int
+) -> Iterator[dict[str, Any]]:
+    """The entries about ``hand_ids`` outside a chunk: up to ``before`` (verified earlier) and
+    past ``after`` (written since the check was planned)."""
+    from django.db.models import Q
+
+    from .chain import SEALED_FIELDS
+
+    queryset = AuditEntry.objects.filter(hand_id__in=hand_ids).filter(
+        Q(seq__lte=before) | Q(seq__gt=after)
+    )
+    queryset = queryset.filter(table__isnull=True) if key is None else queryset.filter(table=key)
+    yield from queryset.order_by("seq").values(*SEALED_FIELDS, "hash")
+
+
+def _later_hands(key: int | None, hand_ids: set[int], through: int, end: int) -> set[int]:
+    """Of ``hand_ids``, those with entries in a later chunk of the chain (checked there)."""
+    if through >= end or not hand_ids:
+        return set()
+    queryset = AuditEntry.objects.filter(seq__gt=through, seq__lte=end, hand_id__in=hand_ids)
+    queryset = queryset.filter(table__isnull=True) if key is None else queryset.filter(table=key)
+    return set(queryset.values_list("hand_id", flat=True).distinct())
+
+
+def _unlogged_hands(key: int, hands_after: int) -> list[HandRow]:
+    """The table's hands numbered above ``hands_after`` that no ``hand_open`` entry opened."""
+    opened = AuditEntry.objects.filter(table=key, hand=OuterRef("pk"), action="hand_open")
+    ids = list(
+        Hand.objects.filter(table=key, number__gt=hands_after)
+        .exclude(Exists(opened))
+        .values_list("pk", flat=True)
+    )
+    return list(hands_load(ids).values())
+
+
+@dataclass
+class ChunkResult:
+    chain: dict[str, Any]
+    last_hash: str
+    anchor_problems: list[str]
+    findings: Findings
+    hands_checked: int = 0
+    settlements_checked: int = 0
+    in_play: int = 0  # hands with entries since the check was planned: the next check's
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chain": self.chain,
+            "in_play": self.in_play,
+            "last_hash": self.last_hash,
+            "anchor_problems": self.anchor_problems,
+            "hands_checked": self.hands_checked,
+            "settlements_checked": self.settlements_checked,
+            "findings": self.findings.items,
+            "findings_total": self.findings.total,
+        }
+
+
+def chunk_check(chunk: Chunk, progress: Progress | None = None) -> dict[str, Any]:
+    """Check one chunk. It runs beside the tables' work, without a long transaction: a hand
+    is checked against entries read *after* its rows (a settlement's rows and its entry commit
+    together, so the entries hold at least what the rows show), and a hand with entries
+    written since the check was planned is still in play: it is left to the next check,
+    which covers those entries."""
+    return _chunk_check(chunk, progress or Progress())
+
+
+def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:
+    key = chunk.table_id
+    name = chain_name(key, dict(Table.objects.filter(pk=key).values_list("pk", "name")))
+    facts = ChainFacts()
+    anchored = {int(seq): (str(seal_), at) for seq, seal_, at in chunk.anchored}
+    seals: dict[int, str] = {}
+    seen: list[int] = []  # hands in the order the chunk meets them
+
+    def visit(entry: dict[str, Any]) -> None:
+        if entry["seq"] in anchored:
+            seals[entry["seq"]] = entry["hash"]
+        if entry["hand_id"] is not None and entry["hand_id"] not in facts.hands:
+            seen.append(entry["hand_id"])
         facts.visit(entry)
         progress.step()
 
-    chain = chain_verify(visit)
-    progress.chain_done()
-    anchoring = anchors_compare(anchors, facts.seals, chain)
-    findings = Findings()
-    hands_checked = settlements_checked = 0
-    queryset = (
-        Hand.objects.select_related("table")
-        .prefetch_related("actions", "settlements__seats__lines")
-        .order_by("id")
+    anchor_problems: list[str] = []
+    if chunk.after_seq and chunk.after_seq in anchored:  # where an incremental check starts
+        start = _boundary_hashes(key, [chunk.after_seq]).get(chunk.after_seq)
+        seal_, at = anchored[chunk.after_seq]
+        if start != seal_:
+            anchor_problems.append(
+                f"audit entry {chunk.after_seq} of {name} differs from the one anchored at "
+                f"{at}: the chain was rewritten"
+            )
+    report = chain_verify(
+        key,
+        after_seq=chunk.after_seq,
+        after_hash=chunk.after_hash,
+        through_seq=chunk.through_seq,
+        visit=visit,
+        name=name,
     )
-    for hand in queryset.iterator(chunk_size=500):
-        hands_checked += 1
-        settlements_checked += len(hand.settlements.all())
-        _check_hand(hand, facts.hands.pop(hand.pk, None), chain.ok, findings)
-        progress.step()
-    if chain.ok:
-        for hand_id in sorted(facts.hands):
-            findings.add(hand_id, "the audit log records this hand, but it is missing")
-    progress.finish()
+    for seq, (seal_, at) in anchored.items():
+        if seq in seals and seals[seq] != seal_:
+            anchor_problems.append(
+                f"audit entry {seq} of {name} differs from the one anchored at {at}: "
+                "the chain was rewritten"
+            )
+    findings = Findings()
+    result = ChunkResult(report.to_dict(), report.last_hash, anchor_problems, findings)
+    later = _later_hands(key, set(seen), chunk.through_seq, chunk.chain_end) if report.ok else set()
+    mine = [hand_id for hand_id in seen if hand_id not in later]
+    for start in range(0, len(mine), HAND_BATCH):
+        batch = mine[start : start + HAND_BATCH]
+        hands = hands_load(batch)  # the rows first, then what else the chain says of them
+        in_play: set[int] = set()
+        if report.ok:
+            for entry in _entries_of_hands(
+                key, batch, before=chunk.after_seq, after=chunk.chain_end
+            ):
+                if entry["seq"] > chunk.chain_end:
+                    in_play.add(entry["hand_id"])
+                else:
+                    facts.visit(entry)
+        result.in_play += len(in_play)
+        for hand_id in batch:
+            if hand_id in in_play:
+                continue
+            hand = hands.get(hand_id)
+            if hand is None:
+                if report.ok:
+                    findings.add(hand_id, "the audit log records this hand, but it is missing")
+                continue
+            _check(hand, facts.hands.get(hand_id), report.ok, result)
+            progress.step()
+    if chunk.last and key is not None and report.ok:
+        for hand in _unlogged_hands(key, chunk.hands_after):
+            _check(hand, None, True, result)
+    progress.flush()
+    return result.to_dict()
+
+
+def _check(hand: HandRow, chain_hand: ChainHand | None, whole: bool, result: ChunkResult) -> None:
+    result.hands_checked += 1
+    result.settlements_checked += len(hand.settlements)
+    _check_hand(hand, chain_hand, whole, result.findings)
+
+
+# ---------------------------------------------------------------- the report
+
+
+def report_combine(
+    plan: dict[str, Any], results: list[tuple[Chunk, dict[str, Any]]]
+) -> dict[str, Any]:
+    """One report from a plan and its chunks' results (in the plan's order)."""
+    problems = list(plan["problems"])
+    chains: dict[str, dict[str, Any]] = {}
+    broken: list[dict[str, Any]] = []
+    findings: list[dict[str, Any]] = []
+    findings_total = hands = settlements = entries = in_play = 0
+    previous: tuple[Chunk, dict[str, Any]] | None = None
+    for chunk, result in results:
+        chain = result["chain"]
+        entries += chain["entries_checked"]
+        hands += result["hands_checked"]
+        settlements += result["settlements_checked"]
+        in_play += result.get("in_play", 0)
+        findings_total += result["findings_total"]
+        findings.extend(result["findings"][: MAX_FINDINGS - len(findings)])
+        problems.extend(result["anchor_problems"])
+        key = chain_key(chunk.table_id)
+        summary = chains.setdefault(key, {"ok": True, "entries_checked": 0, "last_seq": 0})
+        summary["entries_checked"] += chain["entries_checked"]
+        summary["last_seq"] = max(summary["last_seq"], chain["last_seq"])
+        if not chain["ok"] and summary["ok"]:
+            summary["ok"] = False
+            broken.append(chain)
+        if (
+            previous is not None
+            and previous[0].table_id == chunk.table_id
+            and previous[1]["chain"]["ok"]
+            and chain["ok"]
+            and previous[1]["last_hash"] != chunk.after_hash
+        ):
+            summary["ok"] = False
+            broken.append(
+                {
+                    **chain,
+                    "ok": False,
+                    "broken_at": chunk.after_seq,
+                    "problem": f"audit entry {chunk.after_seq} of "
+                    f"{chain_name(chunk.table_id)} changed while it was checked",
+                }
+            )
+        previous = chunk, result
+    first = broken[0] if broken else {}
+    ok_chain = not broken
     return {
-        "ok": chain.ok and anchoring["ok"] and findings.total == 0,
-        "chain": chain.to_dict(),
-        "anchors": anchoring,
-        "hands_checked": hands_checked,
-        "settlements_checked": settlements_checked,
-        "findings": findings.items,
-        "findings_total": findings.total,
+        "ok": ok_chain and not problems and findings_total == 0,
+        "full": plan["full"],
+        "chain": {
+            "ok": ok_chain,
+            "chains": len(chains),
+            "entries_checked": entries,
+            "broken_at": first.get("broken_at"),
+            "problem": first.get("problem"),
+            "table": first.get("table"),
+            "broken": broken[:MAX_FINDINGS],
+        },
+        "anchors": {**plan["anchors"], "ok": not problems, "problems": problems},
+        "heads": plan["heads"],
+        "hands_checked": hands,
+        "hands_in_play": in_play,
+        "settlements_checked": settlements,
+        "findings": findings,
+        "findings_total": findings_total,
     }
+
+
+def audit_report(
+    *, full: bool = True, progress: Callable[[], Progress] | None = None
+) -> dict[str, Any]:
+    """Plan a check and run every chunk here, one after another; the report a check stores.
+    (A requested check runs its chunks on Celery workers instead: ``services``.)"""
+    plan = check_plan(full=full)
+    results = [
+        (chunk, chunk_check(chunk, progress() if progress else None)) for chunk in plan.chunks
+    ]
+    return report_combine(plan.to_dict(), results)

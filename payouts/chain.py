@@ -1,17 +1,26 @@
-"""The audit chain: sealing, appending, verifying and anchoring entries.
+"""The audit chains: sealing, appending, verifying and anchoring entries.
+
+Entries chain **per table**: every entry about a table (its hands, its seats, its limits, its
+requests) links to that table's previous entry, and entries about no table (users, the house's
+sign-off limits, audit checks) form the house chain. Tables never wait for each other: an
+append locks only its own chain's head, and a table's head lives in its own row
+(``Table.audit_seq`` / ``audit_hash``), which the table's writes lock anyway. The house chain's
+head is the single :class:`AuditChainHead` row.
 
 Every entry is sealed with HMAC-SHA256 under ``AUDIT_KEY`` (from the environment, never in
-the database) over its content, its sequence number and the previous entry's seal. Whoever
-can write the database but does not hold the key cannot edit, insert or re-seal entries
-without the check noticing.
+the database) over its content, its table, its number in its chain and the previous entry's
+seal. Whoever can write the database but does not hold the key cannot edit, insert, move or
+re-seal entries without the check noticing.
 
-What the database alone cannot show is that entries were removed from the end (a truncated
-or rolled-back chain re-sealed up to an earlier point is still a valid chain). So the chain
-head is *anchored* outside the database: a periodic Celery beat task (and every passed audit
-check) appends ``{"seq", "hash", "at", "mac"}`` as one JSON line to ``AUDIT_ANCHOR_FILE``
-(put it on append-only storage, e.g. ``chattr +a`` or a mount of another host) and logs it
-to the ``casino.audit.anchor`` logger (route it to syslog or a log collector). The check
-requires every anchored entry to still be in the chain with the same seal.
+What the database alone cannot show is that entries were removed from the end of a chain (a
+truncated or rolled-back chain re-sealed up to an earlier point is still a valid chain). So
+the chain heads are *anchored* outside the database: a periodic Celery beat task appends one
+sealed JSON line ``{"at", "heads", "verified", "mac"}`` with the head of every chain that moved
+to ``AUDIT_ANCHOR_FILE`` (put it on append-only storage, e.g. ``chattr +a`` or a mount of
+another host) and logs it to the ``casino.audit.anchor`` logger (route it to syslog or a log
+collector); a passed audit check anchors the heads it verified (``verified``: true), which is
+where the next incremental check starts. The check requires every anchored head to still be
+in its chain with the same seal.
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ import hashlib
 import hmac
 import json
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,9 +37,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from .models import AuditChainHead, AuditEntry
+
+HOUSE = "house"  # the key of the house chain (entries about no table) in anchors and reports
 
 GENESIS_HASH = "0" * 64
 anchor_log = logging.getLogger("casino.audit.anchor")
@@ -105,6 +117,122 @@ def entry_fields(entry: AuditEntry) -> dict[str, Any]:
     return {name: getattr(entry, name) for name in SEALED_FIELDS}
 
 
+# ---------------------------------------------------------------- appending
+
+HEAD_FIELDS = ("audit_seq", "audit_hash")  # a table's chain head, in its own row
+
+
+@dataclass
+class _Pending:
+    actor: Any
+    action: str
+    subject: str
+    table: Any
+    hand: Any
+    before: Any
+    after: Any
+
+
+class AuditTrail:
+    """The audit entries of one piece of work, appended together at its end: one insert for
+    all of them, and each chain's head moved once.
+
+    ``write(table)`` takes the chain head of ``table`` from the instance: the caller holds the
+    table's row lock (``select_for_update``) and the instance is current. The table's row is
+    then written once, with its new head and the ``fields`` the caller changed (its game
+    state, say). Any other chain's head is locked and moved here. Two writers can never fork
+    a chain: ``(table, seq)`` is unique, so a stale head fails the transaction."""
+
+    def __init__(self) -> None:
+        self._pending: list[_Pending] = []
+
+    def __len__(self) -> int:
+        return len(self._pending)
+
+    def add(
+        self,
+        *,
+        actor: AbstractBaseUser | None,
+        action: str,
+        subject: str,
+        table: Any = None,
+        hand: Any = None,
+        before: Any = None,
+        after: Any = None,
+    ) -> None:
+        self._pending.append(_Pending(actor, action, subject, table, hand, before, after))
+
+    def write(self, table: Any = None, fields: tuple[str, ...] = ()) -> list[AuditEntry]:
+        """Append every entry added (in the caller's transaction) and return them in order.
+        ``table`` is locked by the caller; its row is saved with its head and ``fields``."""
+        pending, self._pending = self._pending, []
+        chains: dict[int | None, list[_Pending]] = {}
+        for item in pending:
+            chains.setdefault(item.table.pk if item.table is not None else None, []).append(item)
+        entries: list[AuditEntry] = []
+        moved: list[tuple[int | None, int, str]] = []
+        for key, items in chains.items():
+            if table is not None and key == table.pk:
+                seq, last = table.audit_seq, table.audit_hash
+            else:
+                seq, last = _locked_head(key)
+            for item in items:
+                seq += 1
+                fields_ = _fields(item, seq, last)
+                entry = AuditEntry(**fields_, hash=seal(fields_))
+                entries.append(entry)
+                last = entry.hash
+            moved.append((key, seq, last))
+            for item in items:  # instances the caller holds stay current
+                if item.table is not None:
+                    item.table.audit_seq, item.table.audit_hash = seq, last
+        entries = AuditEntry.objects.bulk_create(entries)
+        for key, seq, last in moved:
+            if table is not None and key == table.pk:
+                table.audit_seq, table.audit_hash = seq, last
+                table.save(update_fields=[*HEAD_FIELDS, *fields])
+            elif key is None:
+                AuditChainHead.objects.filter(pk=1).update(seq=seq, last_hash=last)
+            else:
+                _table_model().objects.filter(pk=key).update(audit_seq=seq, audit_hash=last)
+        if table is not None and table.pk not in chains and fields:
+            table.save(update_fields=list(fields))
+        return entries
+
+
+def _table_model() -> Any:
+    from tables.models import Table  # the tables app stores the heads of its chains
+
+    return Table
+
+
+def _locked_head(key: int | None) -> tuple[int, str]:
+    if key is None:
+        head, _ = AuditChainHead.objects.select_for_update().get_or_create(pk=1)
+        return head.seq, head.last_hash
+    return tuple(  # type: ignore[return-value]
+        _table_model().objects.select_for_update().filter(pk=key).values_list(*HEAD_FIELDS).get()
+    )
+
+
+def _fields(item: _Pending, seq: int, prev_hash: str) -> dict[str, Any]:
+    actor = item.actor
+    return {
+        "seq": seq,
+        "at": timezone.now(),
+        "actor_id": actor.pk if actor is not None else None,
+        "actor_name": actor.get_username() if actor is not None else "system",
+        "action": item.action,
+        "table_id": item.table.pk if item.table is not None else None,
+        "hand_id": item.hand.pk if item.hand is not None else None,
+        "subject": item.subject,
+        # Round-trip through JSON so the seal covers exactly what the database stores.
+        "before": json.loads(canonical(item.before)) if item.before is not None else None,
+        "after": json.loads(canonical(item.after)) if item.after is not None else None,
+        "prev_hash": prev_hash,
+    }
+
+
 @transaction.atomic(savepoint=False)
 def audit_append(
     *,
@@ -116,37 +244,41 @@ def audit_append(
     before: Any = None,
     after: Any = None,
 ) -> AuditEntry:
-    """Append one sealed entry (inside the caller's transaction: it lands with the change
-    it records, or not at all)."""
-    head, _ = AuditChainHead.objects.select_for_update().get_or_create(pk=1)
-    fields = {
-        "seq": head.seq + 1,
-        "at": timezone.now(),
-        "actor_id": actor.pk if actor is not None else None,
-        "actor_name": actor.get_username() if actor is not None else "system",
-        "action": action,
-        "table_id": table.pk if table is not None else None,
-        "hand_id": hand.pk if hand is not None else None,
-        "subject": subject,
-        # Round-trip through JSON so the seal covers exactly what the database stores.
-        "before": json.loads(canonical(before)) if before is not None else None,
-        "after": json.loads(canonical(after)) if after is not None else None,
-        "prev_hash": head.last_hash,
-    }
-    entry = AuditEntry.objects.create(**fields, hash=seal(fields))
-    head.seq, head.last_hash = entry.seq, entry.hash
-    head.save(update_fields=["seq", "last_hash"])
+    """Append one sealed entry to its chain now (inside the caller's transaction: it lands
+    with the change it records, or not at all), locking the chain's head."""
+    trail = AuditTrail()
+    trail.add(
+        actor=actor,
+        action=action,
+        subject=subject,
+        table=table,
+        hand=hand,
+        before=before,
+        after=after,
+    )
+    [entry] = trail.write()
     return entry
 
 
 # ---------------------------------------------------------------- verifying
 
 
+def chain_name(key: int | None, names: dict[int, str] | None = None) -> str:
+    """How a report names a chain."""
+    if key is None:
+        return "the house chain"
+    name = (names or {}).get(key)
+    return f"table {name}'s chain" if name else f"table {key}'s chain"
+
+
 @dataclass
 class ChainReport:
+    """One chain (or a stretch of it) verified: sequence without gaps, seals and links."""
+
+    table_id: int | None = None
     ok: bool = True
     entries_checked: int = 0
-    broken_at: int | None = None  # the seq of the first bad entry
+    broken_at: int | None = None  # the seq (in its chain) of the first bad entry
     problem: str | None = None
     last_seq: int = 0
     last_hash: str = GENESIS_HASH
@@ -157,6 +289,7 @@ class ChainReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "table": self.table_id,
             "ok": self.ok,
             "entries_checked": self.entries_checked,
             "broken_at": self.broken_at,
@@ -165,42 +298,69 @@ class ChainReport:
         }
 
 
-def _entries() -> Iterator[AuditEntry]:
-    return AuditEntry.objects.order_by("seq").iterator(chunk_size=2000)
+def chain_entries(key: int | None, after_seq: int = 0, through_seq: int | None = None) -> Any:
+    """A chain's entries after ``after_seq`` (up to ``through_seq``), in order, as dicts of
+    their sealed fields and ``hash`` (no model objects: the check reads millions)."""
+    queryset = AuditEntry.objects.filter(seq__gt=after_seq)
+    queryset = queryset.filter(table__isnull=True) if key is None else queryset.filter(table=key)
+    if through_seq is not None:
+        queryset = queryset.filter(seq__lte=through_seq)
+    return queryset.order_by("seq").values(*SEALED_FIELDS, "hash").iterator(chunk_size=2000)
 
 
-def chain_verify(visit: Callable[[AuditEntry], None] | None = None) -> ChainReport:
-    """Walk the chain in order: sequence without gaps, each seal and link; the stored head
-    agrees. ``visit`` sees every entry that verified (the settlement check collects what
-    the chain says about each hand). Stops at the first broken entry."""
-    report = ChainReport()
-    for entry in _entries():
+def chain_verify(
+    key: int | None,
+    *,
+    after_seq: int = 0,
+    after_hash: str = GENESIS_HASH,
+    through_seq: int | None = None,
+    visit: Callable[[dict[str, Any]], None] | None = None,
+    name: str | None = None,
+) -> ChainReport:
+    """Walk one chain from the entry after ``after_seq`` (whose seal is ``after_hash``) to
+    ``through_seq`` (or its end): sequence without gaps, each seal and link. ``visit`` sees
+    every entry that verified. Stops at the first broken entry; entries missing before
+    ``through_seq`` are a break too."""
+    where_chain = name or chain_name(key)
+    report = ChainReport(table_id=key, last_seq=after_seq, last_hash=after_hash)
+    for entry in chain_entries(key, after_seq, through_seq):
         expected_seq = report.last_seq + 1
-        where = f"audit entry {entry.seq} ({entry.action}, {entry.subject})"
-        if entry.seq != expected_seq:
+        where = (
+            f"audit entry {entry['seq']} of {where_chain} ({entry['action']}, {entry['subject']})"
+        )
+        if entry["seq"] != expected_seq:
             report.fail(
-                f"audit entries {expected_seq}-{entry.seq - 1} are missing before {where}",
+                f"audit entries {expected_seq}-{entry['seq'] - 1} of {where_chain} are missing "
+                f"before {where}",
                 expected_seq,
             )
             break
-        if entry.prev_hash != report.last_hash:
-            report.fail(f"{where} does not link to the entry before it", entry.seq)
+        if entry["prev_hash"] != report.last_hash:
+            report.fail(f"{where} does not link to the entry before it", entry["seq"])
             break
-        if not hmac.compare_digest(entry.hash, seal(entry_fields(entry))):
-            report.fail(f"{where} does not match its seal: it was altered", entry.seq)
+        if not hmac.compare_digest(entry["hash"], seal(entry)):
+            report.fail(f"{where} does not match its seal: it was altered", entry["seq"])
             break
         if visit is not None:
             visit(entry)
         report.entries_checked += 1
-        report.last_seq, report.last_hash = entry.seq, entry.hash
-    if report.ok:
-        head = AuditChainHead.objects.filter(pk=1).first()
-        if head is not None and (head.seq, head.last_hash) != (report.last_seq, report.last_hash):
-            report.fail(
-                f"the chain ends at entry {report.last_seq} but its head says {head.seq}: "
-                "the newest audit entries are missing"
-            )
+        report.last_seq, report.last_hash = entry["seq"], entry["hash"]
+    if report.ok and through_seq is not None and report.last_seq < through_seq:
+        report.fail(
+            f"audit entries {report.last_seq + 1}-{through_seq} of {where_chain} are missing",
+            report.last_seq + 1,
+        )
     return report
+
+
+def chain_heads() -> dict[int | None, tuple[int, str]]:
+    """Every chain's head as its rows say (``None``: the house chain): ``(seq, seal)``."""
+    heads: dict[int | None, tuple[int, str]] = {
+        pk: (seq, last) for pk, seq, last in _table_model().objects.values_list("pk", *HEAD_FIELDS)
+    }
+    house = AuditChainHead.objects.filter(pk=1).values_list("seq", "last_hash").first()
+    heads[None] = tuple(house) if house else (0, GENESIS_HASH)  # type: ignore[assignment]
+    return heads
 
 
 # ---------------------------------------------------------------- anchors
@@ -211,23 +371,59 @@ def _anchor_path() -> Path | None:
     return Path(path) if path else None
 
 
-def _anchor_mac(seq: int, hash_: str, at: str) -> str:
-    return _mac(canonical({"seq": seq, "hash": hash_, "at": at}))
+def chain_key(key: int | None) -> str:
+    """A chain's key in an anchor line (JSON object keys are text)."""
+    return HOUSE if key is None else str(key)
 
 
-def anchor_write() -> dict[str, Any] | None:
-    """Anchor the newest entry outside the database: one sealed JSON line appended to
-    ``AUDIT_ANCHOR_FILE`` and one log record. Only an entry whose seal verifies is anchored.
-    Returns the anchor, or None while the chain is empty."""
-    entry = AuditEntry.objects.order_by("-seq").first()
-    if entry is None:
-        return None
-    if not hmac.compare_digest(entry.hash, seal(entry_fields(entry))):
-        raise RuntimeError(f"audit entry {entry.seq} does not match its seal; not anchoring it")
-    at = timezone.now().isoformat()
-    anchor = {"seq": entry.seq, "hash": entry.hash, "at": at}
-    anchor["mac"] = _anchor_mac(entry.seq, entry.hash, at)
+def _anchor_mac(at: str, heads: dict[str, Any], verified: bool) -> str:
+    return _mac(canonical({"at": at, "heads": heads, "verified": verified}))
+
+
+def _recently_anchored(path: Path) -> dict[str, list[Any]]:
+    """The newest anchored head of each chain in the file's last megabyte (to write only the
+    heads that moved; a chain quiet for longer is anchored again, which does no harm)."""
+    try:
+        with path.open("rb") as file:
+            file.seek(0, 2)
+            file.seek(max(0, file.tell() - 1_000_000))
+            lines = file.read().splitlines()
+    except OSError:
+        return {}
+    heads: dict[str, list[Any]] = {}
+    for line in lines:
+        anchor = _parse_anchor(line.decode("utf-8", "replace")) if line.strip() else None
+        if anchor is not None:
+            heads.update(anchor["heads"])
+    return heads
+
+
+def anchor_write(
+    heads: dict[int | None, tuple[int, str, int]] | None = None, *, verified: bool = False
+) -> dict[str, Any] | None:
+    """Anchor chain heads outside the database: one sealed JSON line appended to
+    ``AUDIT_ANCHOR_FILE`` and one log record.
+
+    Without ``heads``, every chain's current head whose entry's seal verifies, leaving out
+    those the file's last anchor already holds. A passed check passes the heads it verified,
+    each with the number of the table's last hand it accounted for, and ``verified``.
+    Returns the anchor, or None when there is nothing new to anchor."""
     path = _anchor_path()
+    if heads is None:
+        heads = _current_heads()
+        anchored = _recently_anchored(path) if path is not None and path.exists() else {}
+        heads = {
+            key: head
+            for key, head in heads.items()
+            if tuple(anchored.get(chain_key(key), ())[:2]) != head[:2]
+        }
+    heads = {key: head for key, head in heads.items() if head[0] > 0}
+    if not heads:
+        return None
+    at = timezone.now().isoformat()
+    stated = {chain_key(key): list(head) for key, head in sorted(heads.items(), key=_by_key)}
+    anchor = {"at": at, "heads": stated, "verified": verified}
+    anchor["mac"] = _anchor_mac(at, stated, verified)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("a", encoding="utf-8") as file:
@@ -236,11 +432,75 @@ def anchor_write() -> dict[str, Any] | None:
     return anchor
 
 
+def _by_key(item: tuple[int | None, Any]) -> tuple[int, int]:
+    return (-1, 0) if item[0] is None else (0, item[0])
+
+
+def _current_heads() -> dict[int | None, tuple[int, str, int]]:
+    """Every chain's head whose entry is in the database with that seal, and verifies."""
+    heads = {key: head for key, head in chain_heads().items() if head[0] > 0}
+    if not heads:
+        return {}
+    hands = dict(_table_model().objects.values_list("pk", "next_hand_number"))
+    query = Q()
+    for key, (seq, _) in heads.items():
+        query |= Q(table__isnull=True, seq=seq) if key is None else Q(table=key, seq=seq)
+    found = {
+        entry["table_id"]: entry
+        for entry in AuditEntry.objects.filter(query).values(*SEALED_FIELDS, "hash")
+    }
+    current: dict[int | None, tuple[int, str, int]] = {}
+    for key, (seq, last) in heads.items():
+        entry = found.get(key)
+        if entry is None or entry["hash"] != last or not hmac.compare_digest(last, seal(entry)):
+            raise RuntimeError(
+                f"the head of {chain_name(key)} (entry {seq}) is not a sealed entry of it; "
+                "not anchoring it"
+            )
+        current[key] = (seq, last, hands.get(key, 1) - 1 if key is not None else 0)
+    return current
+
+
 @dataclass(frozen=True)
 class Anchors:
-    found: list[dict[str, Any]]
+    found: list[dict[str, Any]]  # {"at", "heads": {key: [seq, seal, hands]}, "verified"}
     problems: list[str]
     configured: bool
+
+    def of_chain(self, key: int | None) -> list[tuple[int, str, int, str]]:
+        """Every anchor of one chain: ``(seq, seal, hands, at)``, in the file's order."""
+        name = chain_key(key)
+        return [
+            (int(h[0]), str(h[1]), int(h[2]) if len(h) > 2 else 0, a["at"])
+            for a in self.found
+            if (h := a["heads"].get(name)) is not None
+        ]
+
+    def verified_start(self, key: int | None) -> tuple[int, str, int] | None:
+        """Where an incremental check starts a chain: the newest head a passed check anchored."""
+        name = chain_key(key)
+        for anchor in reversed(self.found):
+            head = anchor["heads"].get(name)
+            if anchor.get("verified") and head is not None:
+                return int(head[0]), str(head[1]), int(head[2]) if len(head) > 2 else 0
+        return None
+
+    def keys(self) -> set[int | None]:
+        return {None if name == HOUSE else int(name) for a in self.found for name in a["heads"]}
+
+
+def _parse_anchor(line: str) -> dict[str, Any] | None:
+    try:
+        anchor = json.loads(line)
+        at, heads, verified = str(anchor["at"]), anchor["heads"], bool(anchor["verified"])
+        if not isinstance(heads, dict) or not all(
+            isinstance(h, list) and len(h) >= 2 and isinstance(h[0], int) for h in heads.values()
+        ):
+            return None
+        good = hmac.compare_digest(str(anchor["mac"]), _anchor_mac(at, heads, verified))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return anchor if good else None
 
 
 def anchors_read() -> Anchors:
@@ -257,43 +517,9 @@ def anchors_read() -> Anchors:
         for number, line in enumerate(file, start=1):
             if not line.strip():
                 continue
-            try:
-                anchor = json.loads(line)
-                good = hmac.compare_digest(
-                    str(anchor["mac"]),
-                    _anchor_mac(int(anchor["seq"]), str(anchor["hash"]), str(anchor["at"])),
-                )
-            except (ValueError, KeyError, TypeError):
-                good = False
-            if good:
+            anchor = _parse_anchor(line)
+            if anchor is not None:
                 found.append(anchor)
             else:
                 problems.append(f"anchor file line {number} is not a sealed anchor")
     return Anchors(found, problems, configured=True)
-
-
-def anchors_compare(anchors: Anchors, seals: dict[int, str], report: ChainReport) -> dict[str, Any]:
-    """Compare the chain with its anchors: every anchored entry must still be there with the
-    same seal. ``seals`` maps each anchored seq to the seal the chain has for it now."""
-    problems = list(anchors.problems)
-    latest = max(anchors.found, key=lambda a: a["seq"], default=None)
-    for anchor in anchors.found:
-        seq = anchor["seq"]
-        if seq > report.last_seq:
-            if report.ok:
-                problems.append(
-                    f"the chain ends at entry {report.last_seq}, but entry {seq} was anchored "
-                    f"at {anchor['at']}: entries were removed (truncated or rolled back)"
-                )
-        elif seq in seals and seals[seq] != anchor["hash"]:
-            problems.append(
-                f"audit entry {seq} differs from the one anchored at {anchor['at']}: "
-                "the chain was rewritten"
-            )
-    return {
-        "ok": not problems,
-        "configured": anchors.configured,
-        "anchors": len(anchors.found),
-        "latest": latest,
-        "problems": problems,
-    }

@@ -110,11 +110,12 @@ class AuditEntry(models.Model):
     ``hash`` is an HMAC (keyed with ``AUDIT_KEY``, which the database never holds) over the
     entry's content, its sequence number and the previous entry's hash, so editing,
     removing or inserting an entry breaks the chain, and nobody without the key can seal a
-    forged one. ``seq`` runs 1, 2, 3, ... without gaps. On PostgreSQL a trigger refuses
-    UPDATE, DELETE and TRUNCATE (``payouts/migrations/0002``).
+    forged one. Entries chain per table (``table`` empty: the house chain); ``seq`` runs
+    1, 2, 3, ... without gaps in each chain. On PostgreSQL a trigger refuses UPDATE, DELETE
+    and TRUNCATE (``payouts/migrations/0002``).
     """
 
-    seq = models.PositiveBigIntegerField(unique=True, help_text="1, 2, 3, ... without gaps")
+    seq = models.PositiveBigIntegerField(help_text="1, 2, 3, ... without gaps in its chain")
     at = models.DateTimeField()
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
@@ -130,18 +131,27 @@ class AuditEntry(models.Model):
     hash = models.CharField(max_length=64, unique=True, help_text="HMAC-SHA256 seal")
 
     class Meta:
-        ordering = ["seq"]
+        ordering = ["id"]
         # The compliance desk filters the log by action (and lists the actions there are).
         indexes = [models.Index(fields=["action"], name="auditentry_action")]
+        constraints = [
+            # One entry per place in a chain: two writers cannot fork it.
+            models.UniqueConstraint(fields=["table", "seq"], name="auditentry_table_chain_seq"),
+            models.UniqueConstraint(
+                fields=["seq"],
+                condition=models.Q(table__isnull=True),
+                name="auditentry_house_chain_seq",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.pk} {self.action} {self.subject}"
 
 
 class AuditChainHead(models.Model):
-    """A single row locked while appending, so entries chain one after another. The head
-    itself is not trusted by the audit check: anchors written outside the database are
-    (``payouts/chain.py``)."""
+    """The house chain's head (entries about no table): a single row locked while appending
+    to it. A table's chain keeps its head in the table's row. Heads are not trusted by the
+    audit check: anchors written outside the database are (``payouts/chain.py``)."""
 
     seq = models.PositiveBigIntegerField(default=0, help_text="the last entry's seq")
     last_hash = models.CharField(max_length=64, default="0" * 64)
@@ -151,11 +161,14 @@ class AuditChainHead(models.Model):
 
 
 class AuditCheck(models.Model):
-    """A run of the audit verification task: the chain and every stored settlement.
+    """A run of the audit check: every chain and the hands its entries record.
 
-    While it runs, the task reports how far it has got (``stage``, ``checked`` of ``total``:
-    the audit entries, then the hands), written in short transactions of their own so a
-    reader sees them (``payouts/audit.py``)."""
+    Incremental by default: each chain is verified from where the last passed check anchored
+    it (what was verified stays verified); ``full`` re-verifies everything from the first
+    entry. The work is split into chunks (a stretch of one chain and the hands it finishes)
+    that Celery workers take in parallel; the check's row shows how far they have got
+    (``checked`` of ``total`` audit entries and hands), written in short transactions of
+    their own so a reader sees it while the check runs (``payouts/audit.py``)."""
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -163,9 +176,9 @@ class AuditCheck(models.Model):
         FAILED = "failed"
 
     class Stage(models.TextChoices):
-        QUEUED = "queued", "waiting for the worker"
-        CHAIN = "chain", "verifying the audit chain"
-        HANDS = "hands", "re-settling every hand"
+        QUEUED = "queued", "waiting for a worker"
+        PLANNING = "planning", "dividing the chains among the workers"
+        CHECKING = "checking", "verifying the chains and re-settling the hands"
         DONE = "done", "everything checked"
 
     requested_by = models.ForeignKey(
@@ -173,6 +186,11 @@ class AuditCheck(models.Model):
     )
     requested_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    full = models.BooleanField(
+        default=False,
+        help_text="re-verify every chain from its first entry (not only since "
+        "the last passed check)",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     report = models.JSONField(default=dict, blank=True)
     stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.QUEUED)
@@ -182,12 +200,46 @@ class AuditCheck(models.Model):
     total = models.PositiveBigIntegerField(
         default=0, help_text="audit entries and hands to check (counted when the check starts)"
     )
+    plan = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="what the check covers: the heads and anchors it "
+        "started from, and problems found while dividing the work",
+    )
 
     class Meta:
         ordering = ["-requested_at", "-id"]
 
     def __str__(self) -> str:
         return f"audit check {self.pk} ({self.status})"
+
+
+class AuditCheckChunk(models.Model):
+    """One stretch of one chain for one worker: entries ``after_seq + 1`` to ``through_seq``
+    of the table's chain (no table: the house chain), and the hands whose last entry in the
+    check falls there. A chunk is done once; a worker lost mid-chunk leaves it to be taken
+    again (the task is acknowledged late), so a check resumes where it stopped."""
+
+    audit_check = models.ForeignKey(AuditCheck, on_delete=models.CASCADE, related_name="chunks")
+    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT)
+    after_seq = models.PositiveBigIntegerField()
+    after_hash = models.CharField(max_length=64)
+    through_seq = models.PositiveBigIntegerField()
+    last = models.BooleanField(default=False, help_text="ends its chain's part of the check")
+    hands_after = models.PositiveIntegerField(
+        default=0, help_text="the table's hands numbered above this must all be in the chain"
+    )
+    anchored = models.JSONField(
+        default=list, blank=True, help_text="anchored heads inside the stretch: [seq, seal, at]"
+    )
+    done = models.BooleanField(default=False)
+    result = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"audit check {self.audit_check_id} chunk {self.pk}"
 
 
 class SignoffLimit(models.Model):

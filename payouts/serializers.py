@@ -134,11 +134,20 @@ class AuditCheckSerializer(serializers.ModelSerializer):
             "requested_by",
             "requested_at",
             "finished_at",
+            "full",
             "stage",
             "checked",
             "total",
             "report",
         ]
+
+
+class AuditCheckRequestSerializer(serializers.Serializer):
+    full = serializers.BooleanField(
+        default=False,
+        help_text="verify everything from each chain's first entry, not only what is new "
+        "since the last passed check",
+    )
 
 
 # --------------------------------------------------------------------------- list filters

@@ -13,10 +13,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from casino.core.transactions import atomic_service
 from casino.rules.settlement import Settlement as EngineSettlement
 
-from .chain import anchor_write, audit_append, digest
-from .models import AuditCheck, PayoutLine, SeatSettlement, Settlement
+from .chain import anchor_write, audit_append, chain_key, digest
+from .models import AuditCheck, AuditCheckChunk, PayoutLine, SeatSettlement, Settlement
 
 __all__ = [
     "audit_append",
@@ -139,38 +140,132 @@ def reversed_result(result: dict[str, Any], settlement_id: int) -> dict[str, Any
 
 
 def audit_check_run(*, check_id: int) -> AuditCheck:
-    """Verify the chain, its anchors and every hand; store the report on the check, record
-    the check in the chain, and anchor the head once a check has passed."""
-    from .audit import Progress, audit_report
+    """Divide a queued check into chunks and queue them for the workers (``audit_chunk_run``
+    each); a check already divided has the chunks it has not finished queued again (a
+    worker lost, a broker restarted: the check resumes). The last chunk done finishes it."""
+    from .audit import check_plan
+    from .tasks import audit_chunk_task
 
-    check = AuditCheck.objects.select_related("requested_by").get(pk=check_id)
-    report = audit_report(Progress(check_id))  # how far it got, on the check's row
-    check.report = report
-    check.status = AuditCheck.Status.PASSED if report["ok"] else AuditCheck.Status.FAILED
-    check.finished_at = timezone.now()
     with transaction.atomic():
-        check.save(update_fields=["report", "status", "finished_at"])
+        check = AuditCheck.objects.select_for_update().get(pk=check_id)
+        if check.stage == AuditCheck.Stage.DONE:
+            return check
+        if check.stage == AuditCheck.Stage.QUEUED:
+            check.stage = AuditCheck.Stage.PLANNING
+            check.save(update_fields=["stage"])
+    if check.stage == AuditCheck.Stage.PLANNING:
+        plan = check_plan(full=check.full)
+        with transaction.atomic():
+            AuditCheckChunk.objects.filter(audit_check=check).delete()  # a plan cut short
+            AuditCheckChunk.objects.bulk_create(
+                AuditCheckChunk(
+                    audit_check=check,
+                    table_id=chunk.table_id,
+                    after_seq=chunk.after_seq,
+                    after_hash=chunk.after_hash,
+                    through_seq=chunk.through_seq,
+                    last=chunk.last,
+                    hands_after=chunk.hands_after,
+                    anchored=chunk.anchored,
+                )
+                for chunk in plan.chunks
+            )
+            check.plan = plan.to_dict()
+            check.total = plan.total + plan.hands
+            check.stage = AuditCheck.Stage.CHECKING
+            check.save(update_fields=["plan", "total", "stage"])
+    waiting = list(
+        AuditCheckChunk.objects.filter(audit_check=check, done=False).values_list("pk", flat=True)
+    )
+    if not waiting:
+        _check_finish(check.pk)
+    for chunk_id in waiting:
+        transaction.on_commit(lambda chunk_id=chunk_id: audit_chunk_task.delay(chunk_id))
+    check.refresh_from_db()
+    return check
+
+
+def _chunk_of(row: AuditCheckChunk, plan: dict[str, Any]) -> Any:
+    from .audit import Chunk
+
+    end = plan["heads"][chain_key(row.table_id)][0]
+    return Chunk(
+        table_id=row.table_id,
+        after_seq=row.after_seq,
+        after_hash=row.after_hash,
+        through_seq=row.through_seq,
+        chain_end=end,
+        last=row.last,
+        hands_after=row.hands_after,
+        anchored=row.anchored,
+    )
+
+
+def audit_chunk_run(*, chunk_id: int) -> None:
+    """Check one chunk (once), then finish the check if it was the last."""
+    from .audit import Progress, chunk_check
+
+    row = AuditCheckChunk.objects.select_related("audit_check").get(pk=chunk_id)
+    if row.done:
+        return
+    result = chunk_check(_chunk_of(row, row.audit_check.plan), Progress(row.audit_check_id))
+    with transaction.atomic():
+        AuditCheckChunk.objects.filter(pk=row.pk).update(done=True, result=result)
+    _check_finish(row.audit_check_id)
+
+
+def _check_finish(check_id: int) -> None:
+    """Once every chunk is done: the report, the check recorded in the house chain, and (a
+    passed check) the heads it verified anchored, where the next incremental check starts."""
+    from .audit import report_combine
+
+    with transaction.atomic():
+        check = (
+            AuditCheck.objects.select_for_update(of=("self",))
+            .select_related("requested_by")
+            .get(pk=check_id)
+        )
+        if check.stage == AuditCheck.Stage.DONE or check.chunks.filter(done=False).exists():
+            return
+        rows = list(check.chunks.order_by("id"))
+        report = report_combine(check.plan, [(_chunk_of(r, check.plan), r.result) for r in rows])
+        check.report = report
+        check.status = AuditCheck.Status.PASSED if report["ok"] else AuditCheck.Status.FAILED
+        check.finished_at = timezone.now()
+        check.stage = AuditCheck.Stage.DONE
+        check.total = check.checked = max(check.total, check.checked)
+        check.save(update_fields=["report", "status", "finished_at", "stage", "total", "checked"])
         audit_append(
             actor=check.requested_by,
             action="audit_check",
             subject=f"audit_check:{check.pk}",
             after={
                 "status": check.status,
+                "full": report["full"],
                 "entries_checked": report["chain"]["entries_checked"],
                 "hands_checked": report["hands_checked"],
                 "findings": report["findings_total"],
             },
         )
+        verified = {
+            row.table_id: (
+                row.result["chain"]["last_seq"],
+                row.result["last_hash"],
+                check.plan["heads"][chain_key(row.table_id)][1],
+            )
+            for row in rows
+            if row.last
+        }
     if report["ok"]:
-        anchor_write()
-    return check
+        anchor_write(verified, verified=True)
 
 
-@transaction.atomic
-def audit_check_request(*, user: AbstractBaseUser | None) -> AuditCheck:
-    """Create a pending check and queue the task once the row is committed."""
+@atomic_service
+def audit_check_request(*, user: AbstractBaseUser | None, full: bool = False) -> AuditCheck:
+    """Create a pending check (incremental unless ``full``) and queue the task once the row
+    is committed."""
     from .tasks import audit_check_task
 
-    check = AuditCheck.objects.create(requested_by=user)
+    check = AuditCheck.objects.create(requested_by=user, full=full)
     transaction.on_commit(lambda: audit_check_task.delay(check.pk))
     return check

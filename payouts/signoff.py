@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 
 from casino.core.errors import ApplicationError
+from casino.core.transactions import atomic_service
 from casino.rules.contract import registry
 
 from .chain import audit_append
@@ -59,6 +59,30 @@ def limits_by_table(tables: Iterable[Any]) -> dict[int, Limits]:
     return found
 
 
+def limits_annotations(table: str, game: str) -> dict[str, Subquery]:
+    """What :func:`limits_annotated` reads, as annotations on a query of rows that name a
+    table and its game (``table`` and ``game`` are their paths): the limits come with the
+    row, in the same query (the settle path reads the hand, its table and these at once)."""
+    own = SignoffLimit.objects.filter(table_id=OuterRef(table))
+    by_game = SignoffLimit.objects.filter(table__isnull=True, game=OuterRef(game))
+    return {
+        "signoff_own_line": Subquery(own.values("line")[:1]),
+        "signoff_own_net": Subquery(own.values("net")[:1]),
+        "signoff_game_line": Subquery(by_game.values("line")[:1]),
+        "signoff_game_net": Subquery(by_game.values("net")[:1]),
+    }
+
+
+def limits_annotated(row: Any) -> Limits:
+    """The sign-off limits in force, from a row carrying :func:`limits_annotations`: the
+    table's own, else its game's, else the house default (as :func:`limits_by_table`)."""
+    if row.signoff_own_line is not None:
+        return Limits(row.signoff_own_line, row.signoff_own_net, "table")
+    if row.signoff_game_line is not None:
+        return Limits(row.signoff_game_line, row.signoff_game_net, "game")
+    return Limits(settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET, "default")
+
+
 def over_limits(result: dict[str, Any], limits: Limits) -> list[str]:
     """Why a settlement (as ``Settlement.to_dict()`` gives it) needs a signature, in words;
     empty when it does not."""
@@ -78,7 +102,7 @@ def over_limits(result: dict[str, Any], limits: Limits) -> list[str]:
     return reasons
 
 
-@transaction.atomic
+@atomic_service
 def signoff_limit_set(
     *, user: Any, line: int, net: int, table: Any = None, game: str = ""
 ) -> SignoffLimit:

@@ -24,6 +24,7 @@ from tables.serializers import GameBodySerializer
 from . import selectors, services
 from .models import SignoffLimit
 from .serializers import (
+    AuditCheckRequestSerializer,
     AuditCheckSerializer,
     AuditEntryFilterSerializer,
     AuditEntrySerializer,
@@ -143,8 +144,9 @@ class AuditEntryListView(ListAPIView):
 
 
 class AuditCheckListView(ListAPIView):
-    """Audit checks; POST queues one (compliance or floor manager): it verifies the hash
-    chain and re-settles every stored hand through the engine."""
+    """Audit checks; POST queues one (compliance or floor manager): it verifies every table's
+    audit chain and the house chain, and re-settles the hands they record through the engine,
+    in chunks on the Celery workers. Incremental unless ``{"full": true}``."""
 
     serializer_class = AuditCheckSerializer
     write_roles = (COMPLIANCE, FLOOR_MANAGER)
@@ -152,10 +154,12 @@ class AuditCheckListView(ListAPIView):
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.audit_check_list()
 
-    @extend_schema(request=None, responses={202: AuditCheckSerializer})
+    @extend_schema(request=AuditCheckRequestSerializer, responses={202: AuditCheckSerializer})
     @idempotent
     def post(self, request: Request) -> Response:
-        check = services.audit_check_request(user=request.user)
+        body = AuditCheckRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        check = services.audit_check_request(user=request.user, full=body.validated_data["full"])
         return Response(AuditCheckSerializer(check).data, status=status.HTTP_202_ACCEPTED)
 
 

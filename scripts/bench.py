@@ -16,6 +16,34 @@ Method
   in-process (token auth, role check, Idempotency-Key, row lock, engine, storage of the
   settlement and its lines, audit entry, rotation) using DRF's test client, so no HTTP
   server or network is timed. Only the settle calls are timed.
+* **History** (on the same throwaway database): does the dealer's routine cost more at a table
+  with a long past? Two High Card Flush tables set up alike (seven players, the rules
+  above); one is given ``--history`` past hands (default 5,000) played through the services
+  in-process (``hand_open`` with the offered seat's acceptance in the body, ``hand_settle``
+  with a dealt record, and one hand in seven after a ``decline`` through ``game_act``), so
+  it holds their hands, actions, settlements, table events and audit entries; the other has
+  none. Then ``--timed`` hands (default 200) of each routine are played at both tables,
+  alternating between them, every call through DRF's test client as above with its own
+  Idempotency-Key: routine A is ``POST /tables/{id}/hands/`` with the acceptance in the
+  body, routine B ``POST /tables/{id}/game/actions/`` (``accept``) then
+  ``POST /tables/{id}/hands/`` with no body; every hand is then settled with
+  ``POST /hands/{id}/settle/``. Each call is timed alone (``perf_counter``) and its SQL
+  queries counted (a connection execute wrapper); the median and 95th percentile of each
+  call at each table are printed with the history/fresh ratio (target: at most 1.2). A
+  warm-up table plays 20 untimed hands first. Time as the services read it
+  (``django.utils.timezone.now``) is simulated: it moves on two minutes between a table's
+  hands, so the rotation window (clause 17, 40 minutes) holds the holdings it would on a
+  real floor rather than all 5,000 (played in a couple of minutes of wall time). The fresh
+  table ends the run with the timed hands as its only past (2 x ``--timed``).
+
+* **Audit check** (on the same throwaway database): how many stored hands one worker
+  re-verifies a second. Tables are filled through the services as for the history section
+  until ``--audit-hands`` hands (default 5,000) are stored (the history section's count), then
+  one full check runs in this one process (``payouts.audit.audit_report(full=True)``: the
+  plan, then every chunk one after another, as one Celery worker would take them): every
+  chain's seals and links, every hand's entries, rows, replay through its game and the
+  comparisons. Printed: hands and audit entries per second, and the check's verdict
+  (it must pass). Target: at least 3,300 hands a second.
 
 * **7-A replays**: seeded random legal hands (2-5 players, random structure, stacks and
   blinds) are played once through ``legal_actions()`` to produce records (random folds,
@@ -26,18 +54,22 @@ Method
   36-card decks, three rounds; best and median printed. The evaluator caches by rank
   pattern, so this is the warm-cache figure a long session sees.
 
-Run: ``make bench`` (or ``.venv/bin/python scripts/bench.py --hands 2000 --settles 300``).
+Run: ``make bench`` (or ``.venv/bin/python scripts/bench.py --hands 2000 --settles 300``);
+one section alone with ``--only`` (e.g. ``--only history --history 5000``; repeatable).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -189,14 +221,22 @@ def bench_draw(hands: int) -> None:
     _timed("7-A:     ", "hand evaluations", len(dealt), evaluate_all)
 
 
-def bench_endpoint(settles: int) -> None:
+@contextlib.contextmanager
+def throwaway_database(label: str = "endpoint") -> Iterator[bool]:
+    """The throwaway PostgreSQL database ``casino_bench`` (created, then dropped), or False
+    with the reason printed when there is no PostgreSQL to use."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres", "pgsql")):
-        print("endpoint: skipped (set DATABASE_URL to a PostgreSQL server to measure it)")
+        print(f"{label}: skipped (set DATABASE_URL to a PostgreSQL server to measure it)")
+        yield False
         return
+    import warnings
+
     import django
 
     django.setup()
+    # WhiteNoise looks for collected static files the in-process client never asks for.
+    warnings.filterwarnings("ignore", message="No directory at")
     from django.db import OperationalError, connection
     from django.test.utils import setup_test_environment
 
@@ -205,29 +245,36 @@ def bench_endpoint(settles: int) -> None:
     try:
         connection.ensure_connection()
     except OperationalError as exc:
-        print(f"endpoint: skipped (PostgreSQL unreachable: {exc})")
+        print(f"{label}: skipped (PostgreSQL unreachable: {exc})")
+        yield False
         return
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        _run_endpoint(settles)
+        yield True
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
-def _run_endpoint(settles: int) -> None:
+def _staff() -> tuple[Any, Any]:
+    """The benchmark's floor manager and dealer (made once per database)."""
     from django.contrib.auth.models import Group, User
-    from knox.models import AuthToken
-    from rest_framework.test import APIClient
 
+    floor, made = User.objects.get_or_create(username="bench-floor")
+    if made:
+        floor.groups.add(Group.objects.get(name="floor_manager"))
+    dealer, made = User.objects.get_or_create(username="bench-dealer")
+    if made:
+        dealer.groups.add(Group.objects.get(name="dealer"))
+    return floor, dealer
+
+
+def _hcf_table(floor: Any, dealer: Any, name: str) -> Any:
+    """An open High Card Flush table with seven players, seat 1 offered the position."""
     from tables import services
 
-    floor = User.objects.create(username="bench-floor")
-    floor.groups.add(Group.objects.get(name="floor_manager"))
-    dealer = User.objects.create(username="bench-dealer")
-    dealer.groups.add(Group.objects.get(name="dealer"))
     table = services.table_create(
         user=floor,
-        name="bench",
+        name=name,
         game="high-card-flush",
         limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 1_000, "bank_max": 1_000_000},
         dealer=dealer,
@@ -238,8 +285,25 @@ def _run_endpoint(settles: int) -> None:
             user=floor, table_id=table.pk, number=seat, player=f"P{seat}", sitting_out=False
         )
     services.table_set_status(user=floor, table_id=table.pk, status="open")
+    return table
+
+
+def _client(user: Any) -> Any:
+    """DRF's in-process test client with a token for ``user``."""
+    from knox.models import AuthToken
+    from rest_framework.test import APIClient
+
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=dealer)[1]}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user)[1]}")
+    return client
+
+
+def _run_endpoint(settles: int) -> None:
+    from tables import services
+
+    floor, dealer = _staff()
+    table = _hcf_table(floor, dealer, "bench")
+    client = _client(dealer)
     rng = random.Random(11)
     elapsed = 0.0
     for index in range(settles):
@@ -269,19 +333,264 @@ def _run_endpoint(settles: int) -> None:
     )
 
 
+# ------------------------------------------------------------------ cost against history
+
+BANK = 200_000
+CALLS = (
+    ("open", "open (accept in the call)"),
+    ("accept", "accept (game action)"),
+    ("open_after", "open (after accept)"),
+    ("settle", "settle"),
+)
+
+
+class SimulatedClock:
+    """``django.utils.timezone.now`` while the section runs: it starts ``minutes`` ago and is
+    moved on by hand (a microsecond a reading, so readings stay in order)."""
+
+    def __init__(self, minutes: int) -> None:
+        from django.utils import timezone
+
+        self._real = timezone.now
+        self.at = timezone.now() - timedelta(minutes=minutes)
+
+    def __call__(self) -> Any:
+        self.at += timedelta(microseconds=1)
+        return self.at
+
+    def advance(self, minutes: int) -> None:
+        self.at += timedelta(minutes=minutes)
+
+    def __enter__(self) -> SimulatedClock:
+        from django.utils import timezone
+
+        timezone.now = self  # type: ignore[assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        from django.utils import timezone
+
+        timezone.now = self._real  # type: ignore[method-assign]
+
+
+def _offer(table: Any) -> int:
+    """The seat the table's designated-player position is offered to now."""
+    from tables.models import Table
+
+    return Table.objects.values_list("game_state", flat=True).get(pk=table.pk)["offer"]
+
+
+def _others(dp_seat: int) -> list[int]:
+    return [seat for seat in range(1, 8) if seat != dp_seat]
+
+
+def _play_past_hands(table: Any, dealer: Any, count: int, clock: SimulatedClock) -> None:
+    """``count`` real hands at ``table`` through the services (no HTTP), with progress."""
+    from approvals.models import Approval
+    from tables import services
+
+    rng = random.Random(13)
+    start = time.perf_counter()
+    for index in range(count):
+        seat = _offer(table)
+        if index % 7 == 3:  # now and then the offered seat passes
+            services.game_act(
+                user=dealer, table_id=table.pk, action={"type": "decline", "seat": seat}
+            )
+            seat = _offer(table)
+        hand = services.hand_open(
+            user=dealer, table_id=table.pk, body={"accept": {"seat": seat, "bank": BANK}}
+        )
+        settled = services.hand_settle(
+            user=dealer, hand_id=hand.pk, record=deal(rng, seat, _others(seat))
+        )
+        if isinstance(settled, Approval):
+            raise SystemExit(f"history: hand {hand.number} waits for a sign-off")
+        clock.advance(2)
+        done = index + 1
+        if done % 250 == 0 or done == count:
+            took = time.perf_counter() - start
+            print(
+                f"\r  filling: {done:,}/{count:,} hands ({done / took:,.0f} hands/s)",
+                end="" if done < count else "\n",
+                flush=True,
+            )
+
+
+class Routine:
+    """One table's timed calls: each call through the client, timed and its queries counted."""
+
+    def __init__(self, table: Any, client: Any, rng: random.Random, label: str) -> None:
+        self.table, self.client, self.rng, self.label = table, client, rng, label
+        self.times: dict[str, list[float]] = {name: [] for name, _ in CALLS}
+        self.queries: dict[str, list[int]] = {name: [] for name, _ in CALLS}
+        self.calls = 0
+
+    def post(self, name: str, path: str, body: Any, status: int) -> Any:
+        from django.db import connection
+
+        counted = [0]
+
+        def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            counted[0] += 1
+            return execute(sql, params, many, context)
+
+        self.calls += 1
+        key = f"history-{self.label}-{self.calls}"
+        with connection.execute_wrapper(count):
+            start = time.perf_counter()
+            response = self.client.post(path, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+            took = time.perf_counter() - start
+        if response.status_code != status:
+            raise SystemExit(f"{name} failed: {response.status_code} {response.content!r}")
+        self.times[name].append(took)
+        self.queries[name].append(counted[0])
+        return response.json()
+
+    def hand(self, in_the_call: bool) -> None:
+        """Routine A (the acceptance in the opening call) or B (accept, then open), then
+        settle."""
+        table = self.table.pk
+        seat = _offer(self.table)
+        accept = {"seat": seat, "bank": BANK}
+        if in_the_call:
+            hand = self.post("open", f"/api/v1/tables/{table}/hands/", {"accept": accept}, 201)
+        else:
+            action = {"type": "accept", **accept}
+            self.post("accept", f"/api/v1/tables/{table}/game/actions/", action, 200)
+            hand = self.post("open_after", f"/api/v1/tables/{table}/hands/", {}, 201)
+        record = deal(self.rng, seat, _others(seat))
+        self.post("settle", f"/api/v1/hands/{hand['id']}/settle/", record, 201)
+
+
+def _ms(samples: list[float], at: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(at * len(ordered)))] * 1000
+
+
+def _queries(counts: list[int]) -> str:
+    low, high = min(counts), max(counts)
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _run_history(history: int, timed: int) -> None:
+    from tables.models import Hand
+
+    floor, dealer = _staff()
+    client = _client(dealer)  # made at the real time: its expiry is ahead of the clock
+    warm_up = 20
+    with SimulatedClock(2 * (history + 2 * timed + warm_up) + 60) as clock:
+        fresh = _hcf_table(floor, dealer, "history-fresh")
+        old = _hcf_table(floor, dealer, "history-old")
+        warm = _hcf_table(floor, dealer, "history-warm-up")
+        print(f"history: filling table {old.name} with {history:,} past hands (services)")
+        _play_past_hands(old, dealer, history, clock)
+        warming = Routine(warm, client, random.Random(17), "warm")
+        for index in range(warm_up):
+            warming.hand(index % 2 == 0)
+            clock.advance(2)
+        routines = [
+            Routine(fresh, client, random.Random(19), "fresh"),
+            Routine(old, client, random.Random(19), "old"),
+        ]
+        before = {r.label: Hand.objects.filter(table=r.table).count() for r in routines}
+        for index in range(2 * timed):  # A and B in turn, one table then the other
+            for routine in routines:
+                routine.hand(index % 2 == 0)
+                clock.advance(1)
+    fresh_run, old_run = routines
+    print(
+        f"history: the dealer's routine at a fresh table ({before['fresh']} past hands) and at "
+        f"one with {before['old']:,} (ms; {timed} timed calls each, settle {2 * timed})"
+    )
+    header = (
+        f"  {'call':<27} {'fresh med':>9} {'p95':>6}  {'history med':>11} {'p95':>6}  "
+        f"{'ratio med':>9} {'p95':>5}  queries fresh/history"
+    )
+    print(header)
+    worst = 0.0
+    for name, label in CALLS:
+        a, b = fresh_run.times[name], old_run.times[name]
+        med_a, med_b = statistics.median(a) * 1000, statistics.median(b) * 1000
+        p95_a, p95_b = _ms(a, 0.95), _ms(b, 0.95)
+        worst = max(worst, med_b / med_a)
+        print(
+            f"  {label:<27} {med_a:>9.2f} {p95_a:>6.2f}  {med_b:>11.2f} {p95_b:>6.2f}  "
+            f"{med_b / med_a:>8.2f}x {p95_b / p95_a:>4.2f}x  "
+            f"{_queries(fresh_run.queries[name])} / {_queries(old_run.queries[name])}"
+        )
+    verdict = "within" if worst <= 1.2 else "ABOVE"
+    print(f"  worst median ratio {worst:.2f}x: {verdict} the 1.2x target")
+
+
+def _run_audit(hands: int) -> None:
+    from payouts.audit import audit_report
+    from tables.models import Hand, Table
+
+    stored = Hand.objects.count()
+    if stored < hands:
+        floor, dealer = _staff()
+        table = Table.objects.filter(name="bench-audit").first() or _hcf_table(
+            floor, dealer, "bench-audit"
+        )
+        with SimulatedClock(2 * (hands - stored) + 10) as clock:
+            _play_past_hands(table, dealer, hands - stored, clock)
+    audit_report(full=True)  # warm: the engines' imports and caches
+    start = time.perf_counter()
+    report = audit_report(full=True)
+    took = time.perf_counter() - start
+    checked, entries = report["hands_checked"], report["chain"]["entries_checked"]
+    print(
+        f"audit check: {checked:,} hands and {entries:,} audit entries in {took:.2f} s "
+        f"in one process: {checked / took:,.0f} hands/s, {entries / took:,.0f} entries/s "
+        f"(target 3,300 hands/s); {'passed' if report['ok'] else 'FAILED'}"
+    )
+    if not report["ok"]:
+        raise SystemExit(f"audit check failed: {report['findings'][:3]} {report['chain']}")
+
+
+SECTIONS = ("engine", "draw", "endpoint", "history", "audit")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=3000, help="hands per engine round")
     parser.add_argument("--draw-hands", type=int, default=1000, help="7-A hands per round")
     parser.add_argument("--settles", type=int, default=300, help="settle calls to time")
+    parser.add_argument(
+        "--history", type=int, default=5000, help="past hands at the history section's table"
+    )
+    parser.add_argument(
+        "--audit-hands", type=int, default=5000, help="stored hands the audit check re-verifies"
+    )
+    parser.add_argument(
+        "--timed", type=int, default=200, help="timed hands of each routine per table (history)"
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=SECTIONS,
+        help="run only this section (repeatable); default: all",
+    )
     args = parser.parse_args()
+    only = set(args.only or SECTIONS)
     print(
         f"Benchmarks · Python {platform.python_version()} · "
         f"{platform.machine()} · {os.cpu_count()} CPUs"
     )
-    bench_engine(args.hands)
-    bench_draw(args.draw_hands)
-    bench_endpoint(args.settles)
+    if "engine" in only:
+        bench_engine(args.hands)
+    if "draw" in only:
+        bench_draw(args.draw_hands)
+    on_database = [name for name in ("endpoint", "history", "audit") if name in only]
+    if on_database:
+        with throwaway_database(" and ".join(on_database)) as ready:
+            if ready and "endpoint" in only:
+                _run_endpoint(args.settles)
+            if ready and "history" in only:
+                _run_history(args.history, args.timed)
+            if ready and "audit" in only:
+                _run_audit(args.audit_hands)
 
 
 if __name__ == "__main__":

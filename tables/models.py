@@ -37,6 +37,12 @@ class Table(models.Model):
     game_state = models.JSONField(default=dict, blank=True)
     next_hand_number = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The head of the table's own audit chain (payouts/chain.py): its last entry's number and
+    # seal, moved under the table's row lock, so tables never wait for each other to audit.
+    audit_seq = models.PositiveBigIntegerField(default=0, help_text="its audit chain's last seq")
+    audit_hash = models.CharField(
+        max_length=64, default="0" * 64, help_text="its audit chain's last seal"
+    )
 
     class Meta:
         constraints = [
@@ -113,6 +119,10 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()
     game = models.CharField(max_length=40)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # A request on the hand waits for the floor (a void, a payout sign-off, a correction):
+    # the hand takes nothing else until it is decided. Kept on the hand's row, which every
+    # write to the hand locks, so a writer that waited for the lock reads it as it is now.
+    held = models.BooleanField(default=False, help_text="a request on it waits for the floor")
     # Frozen when the hand opens.
     rules = models.JSONField(help_text="effective rules, limits, pay tables and rake")
     config = models.JSONField(

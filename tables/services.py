@@ -13,17 +13,18 @@ import json
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 
 from approvals.models import Approval
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
+from casino.core.transactions import atomic_service
 from casino.rules.contract import Change, ClosedHand, Game, History, hand_view
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problems, RuleError
 from casino.rules.settlement import Settlement as EngineSettlement
-from payouts.chain import stored_form
+from payouts.chain import AuditTrail, stored_form
 from payouts.models import Settlement
 from payouts.services import (
     audit_append,
@@ -33,7 +34,7 @@ from payouts.services import (
     settlement_binding,
     settlement_store,
 )
-from payouts.signoff import Limits, limits_for, over_limits
+from payouts.signoff import Limits, limits_annotated, limits_annotations, over_limits
 
 from .models import Hand, HandAction, Seat, Table, TableChange, TableEvent
 from .selectors import hand_history, table_config, table_view
@@ -46,6 +47,12 @@ def _lock_table(table_id: int) -> Table:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise NotFound(f"table {table_id} does not exist") from None
+
+
+def _open_hand(table: Table) -> Hand | None:
+    """The table's open hand, read once its row is locked. (Read in a query of its own: a
+    subquery in the locking query would answer as of before a writer it waited for.)"""
+    return table.hands.filter(status=Hand.Status.OPEN).first()
 
 
 def require_table_actor(user: Any, table: Table) -> None:
@@ -90,41 +97,51 @@ def _validate_config(game: Game, config: dict[str, Any]) -> None:
 
 
 def _record_change(
-    table: Table, change: Change, user: Any, *, hand: Hand | None = None, before: Any = None
-) -> None:
-    """Keep the game's new table state and record each of its events, audited."""
+    table: Table,
+    change: Change,
+    user: Any,
+    trail: AuditTrail,
+    *,
+    hand: Hand | None = None,
+    before: Any = None,
+) -> tuple[str, ...]:
+    """Take the game's new table state and record each of its events, audited in ``trail``.
+    The state is written with the table's row when the trail is (one write): returns the
+    table's fields this changed."""
+    changed: tuple[str, ...] = ()
     if change.state != table.game_state:
         table.game_state = change.state
-        table.save(update_fields=["game_state"])
-    if not change.events:
-        return
-    now = timezone.now()
-    TableEvent.objects.bulk_create(
-        TableEvent(table=table, hand=hand, kind=event.kind, data=event.data, by=user, at=now)
-        for event in change.events
-    )
-    for event in change.events:
-        audit_append(
-            actor=user,
-            action=event.kind,
-            subject=f"table:{table.pk}",
-            table=table,
-            hand=hand,
-            before=before,
-            after=event.data,
+        changed = ("game_state",)
+    if change.events:
+        now = timezone.now()
+        TableEvent.objects.bulk_create(
+            TableEvent(table=table, hand=hand, kind=event.kind, data=event.data, by=user, at=now)
+            for event in change.events
         )
+        for event in change.events:
+            trail.add(
+                actor=user,
+                action=event.kind,
+                subject=f"table:{table.pk}",
+                table=table,
+                hand=hand,
+                before=before,
+                after=event.data,
+            )
+    return changed
 
 
-def _seats_changed(table: Table, user: Any) -> None:
+def _seats_changed(table: Table, user: Any, trail: AuditTrail) -> tuple[str, ...]:
     game = game_of(table)
     before = copy.deepcopy(table.game_state)
-    _record_change(table, game.seats_changed(table_view(table)), user, before=before)
+    view = table_view(table)
+    return _record_change(table, game.seats_changed(view), user, trail, before=before)
 
 
 # ---------------------------------------------------------------- tables and seats
 
 
-@transaction.atomic
+@atomic_service
 def table_create(
     *,
     user: AbstractBaseUser,
@@ -183,17 +200,17 @@ def table_create(
     return table
 
 
-@transaction.atomic
+@atomic_service
 def table_set_status(*, user: AbstractBaseUser, table_id: int, status: str) -> Table:
     table = _lock_table(table_id)
     if status == table.status:
         raise Conflict(f"table {table.name} is already {status}")
-    if status == Table.Status.CLOSED and table.hands.filter(status=Hand.Status.OPEN).exists():
+    if status == Table.Status.CLOSED and _open_hand(table) is not None:
         raise Conflict(f"table {table.name} has an open hand; settle or void it first")
     before = table.status
     table.status = status
-    table.save(update_fields=["status"])
-    audit_append(
+    trail = AuditTrail()
+    trail.add(
         actor=user,
         action=f"table_{status}",
         subject=f"table:{table.pk}",
@@ -201,12 +218,12 @@ def table_set_status(*, user: AbstractBaseUser, table_id: int, status: str) -> T
         before={"status": before},
         after={"status": status},
     )
-    if status == Table.Status.OPEN:
-        _seats_changed(table, user)
+    changed = _seats_changed(table, user, trail) if status == Table.Status.OPEN else ()
+    trail.write(table, ("status", *changed))
     return table
 
 
-@transaction.atomic
+@atomic_service
 def table_assign_dealer(
     *, user: AbstractBaseUser, table_id: int, dealer: AbstractBaseUser | None
 ) -> Table:
@@ -227,7 +244,7 @@ def table_assign_dealer(
     return table
 
 
-@transaction.atomic
+@atomic_service
 def seat_update(
     *,
     user: AbstractBaseUser,
@@ -245,7 +262,7 @@ def seat_update(
         raise ApplicationError(
             f"table {table.name} has no seat {number} (seats 1-{table.seat_count})", path="seat"
         )
-    open_hand = table.hands.filter(status=Hand.Status.OPEN).first()
+    open_hand = _open_hand(table)
     if open_hand is not None and number in open_hand.seats and not (player and not sitting_out):
         raise Conflict(
             f"seat {number} is in hand {open_hand.number}; it can leave when the "
@@ -255,7 +272,8 @@ def seat_update(
     seat.player = player
     seat.sitting_out = sitting_out
     seat.save(update_fields=["player", "sitting_out"])
-    audit_append(
+    trail = AuditTrail()
+    trail.add(
         actor=user,
         action="seat_update",
         subject=f"table:{table.pk}:seat:{number}",
@@ -263,7 +281,7 @@ def seat_update(
         before=before,
         after={"player": player, "sitting_out": sitting_out},
     )
-    _seats_changed(table, user)
+    trail.write(table, _seats_changed(table, user, trail))
     return seat
 
 
@@ -281,7 +299,7 @@ def _check_change_keys(game: Game, changes: dict[str, Any]) -> None:
     problems.raise_if_any()
 
 
-@transaction.atomic
+@atomic_service
 def change_request(
     *, user: AbstractBaseUser, table_id: int, changes: dict[str, Any], reason: str = ""
 ) -> TableChange:
@@ -368,7 +386,7 @@ def change_close(
 # ---------------------------------------------------------------- the game between hands
 
 
-@transaction.atomic
+@atomic_service
 def game_act(*, user: AbstractBaseUser, table_id: int, action: dict[str, Any]) -> Table:
     """Apply one of the game's between-hand actions (accept the designated-player offer,
     choose the first banker, a returning player's blind choice); its events are recorded and
@@ -378,14 +396,15 @@ def game_act(*, user: AbstractBaseUser, table_id: int, action: dict[str, Any]) -
     game = game_of(table)
     before = copy.deepcopy(table.game_state)
     change = game.table_act(table_view(table), action)
-    _record_change(table, change, user, before=before)
+    trail = AuditTrail()
+    trail.write(table, _record_change(table, change, user, trail, before=before))
     return table
 
 
 # ---------------------------------------------------------------- hands
 
 
-@transaction.atomic
+@atomic_service
 def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | None = None) -> Hand:
     """Open the next hand, freezing what applies to it (rules, limits, pay tables, rake, the
     game's set-up: designated player and bank, button and blinds, banker and kitty, seats)."""
@@ -393,7 +412,7 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
     require_table_actor(user, table)
     if table.status != Table.Status.OPEN:
         raise Conflict(f"table {table.name} is closed")
-    current = table.hands.filter(status=Hand.Status.OPEN).first()
+    current = _open_hand(table)
     if current is not None:
         raise Conflict(f"hand {current.number} is still open at table {table.name}")
     game = game_of(table)
@@ -415,10 +434,12 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
     except IntegrityError:
         raise Conflict(f"another hand was opened at table {table.name}") from None
     table.next_hand_number += 1
-    table.save(update_fields=["next_hand_number"])
     before = copy.deepcopy(table.game_state)
-    _record_change(table, Change(opening.state, opening.events), user, hand=hand, before=before)
-    audit_append(
+    trail = AuditTrail()
+    changed = _record_change(
+        table, Change(opening.state, opening.events), user, trail, hand=hand, before=before
+    )
+    trail.add(
         actor=user,
         action="hand_open",
         subject=f"hand:{hand.pk}",
@@ -432,37 +453,52 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
             "setup_sha256": hand_setup_digest(hand),
         },
     )
+    trail.write(table, ("next_hand_number", *changed))
     return hand
 
 
-def _lock_hand(hand_id: int) -> Hand:
-    hand = Hand.objects.select_for_update().select_related("table").filter(pk=hand_id).first()
-    if hand is None:
-        raise NotFound(f"hand {hand_id} does not exist")
-    return hand
+def _lock_hand(hand_id: int, **annotations: Any) -> Hand:
+    """The hand and its table, both locked, in one query (with ``annotations``)."""
+    try:
+        return (
+            Hand.objects.select_for_update()
+            .select_related("table")
+            .annotate(**annotations)
+            .get(pk=hand_id)
+        )
+    except Hand.DoesNotExist:
+        raise NotFound(f"hand {hand_id} does not exist") from None
 
 
-def _lock_open_hand(hand_id: int) -> Hand:
-    hand = _lock_hand(hand_id)
+def _lock_open_hand(hand_id: int, **annotations: Any) -> Hand:
+    hand = _lock_hand(hand_id, **annotations)
     if hand.status != Hand.Status.OPEN:
         raise Conflict(f"hand {hand.number} at table {hand.table.name} is already {hand.status}")
     return hand
 
 
-def _append_actions(hand: Hand, user: Any, start: int, actions: list[dict[str, Any]]) -> None:
+def _append_actions(
+    hand: Hand, user: Any, start: int, actions: list[dict[str, Any]], trail: AuditTrail
+) -> None:
     """Store actions of a hand from index ``start`` on with their audit entry: one
     ``hand_action`` entry for one action, one ``hand_actions`` entry listing them all for a
     record imported at once."""
     now = timezone.now()
-    HandAction.objects.bulk_create(
-        HandAction(hand=hand, index=start + offset, action=action, by=user, at=now)
-        for offset, action in enumerate(actions)
-    )
+    try:
+        HandAction.objects.bulk_create(
+            HandAction(hand=hand, index=start + offset, action=action, by=user, at=now)
+            for offset, action in enumerate(actions)
+        )
+    except IntegrityError:  # the index is taken: the hand has actions a record would replace
+        raise Conflict(
+            f"hand {hand.number} already has recorded actions; settle it from them "
+            "(send {}) or void it"
+        ) from None
     if len(actions) == 1:
         kind, after = "hand_action", {"index": start, "action": actions[0]}
     else:
         kind, after = "hand_actions", {"from_index": start, "actions": actions}
-    audit_append(
+    trail.add(
         actor=user,
         action=kind,
         subject=f"hand:{hand.pk}",
@@ -472,7 +508,7 @@ def _append_actions(hand: Hand, user: Any, start: int, actions: list[dict[str, A
     )
 
 
-@transaction.atomic
+@atomic_service
 def hand_act(*, user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) -> dict[str, Any]:
     """Append one action to a hand and return the new state (whose turn, legal actions with
     their bounds, pots). An illegal action is a 400 and nothing is stored."""
@@ -482,20 +518,24 @@ def hand_act(*, user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) ->
     history = hand_history(hand)
     state = game.replay(history)
     state.apply(action)
-    _append_actions(hand, user, len(history.actions), [action])
+    trail = AuditTrail()
+    _append_actions(hand, user, len(history.actions), [action], trail)
+    trail.write(hand.table)
     return {"hand": hand.pk, "actions": len(history.actions) + 1, **hand_view(state, hand.game)}
 
 
-def _closed(table: Table, hand: Hand, user: Any, result: Any) -> None:
-    """The game moves its table state on after a hand (``table`` is locked)."""
+def _closed(hand: Hand, user: Any, result: Any, trail: AuditTrail) -> tuple[str, ...]:
+    """The game moves its table state on after a hand (``hand.table`` is locked with it);
+    returns the table's fields this changed."""
+    table = hand.table
     game = game_of(table)
     closed = ClosedHand(hand.number, hand.config, tuple(hand.seats), hand.opened_at, result)
     before = copy.deepcopy(table.game_state)
     change = game.hand_closed(table_view(table, hand_open=False), closed)
-    _record_change(table, change, user, hand=hand, before=before)
+    return _record_change(table, change, user, trail, hand=hand, before=before)
 
 
-@transaction.atomic
+@atomic_service
 def hand_settle(
     *, user: AbstractBaseUser, hand_id: int, record: dict[str, Any]
 ) -> Settlement | Approval:
@@ -504,12 +544,14 @@ def hand_settle(
     nothing. A settlement above the table's sign-off limits is not stored: it waits in the
     approvals queue (the answer is that request) until a floor manager other than the dealer
     signs it."""
-    hand = _lock_playable_hand(hand_id)
+    hand = _lock_playable_hand(hand_id, **limits_annotations("table_id", "table__game"))
     require_table_actor(user, hand.table)
     history, imported, result = _settle_from(hand, record)
-    limits = limits_for(hand.table)
+    limits = limits_annotated(hand)
     over = over_limits(result.to_dict(), limits)
     if over:
+        if imported:
+            _refuse_record_over_actions(hand)  # before anything waits on it
         return _ask_signoff(user, hand, record, result, over, limits)
     return _store_settlement(user, hand, history, imported, result)
 
@@ -530,20 +572,20 @@ def _settle_from(
     hand: Hand, record: dict[str, Any]
 ) -> tuple[History, list[dict[str, Any]], EngineSettlement]:
     """The hand's history (with a posted record imported as its actions, not yet stored),
-    and its settlement; a 400 if the hand is unfinished."""
+    and its settlement; a 400 if the hand is unfinished.
+
+    A posted record is the hand's whole action log: a hand that already has actions is
+    refused when the record's are stored (:func:`_append_actions`, by the one-action-per-index
+    constraint), so the actions are not read for it."""
     game = game_of(hand)
-    history = hand_history(hand)
     imported: list[dict[str, Any]] = []
     if record:
         # The game imports a posted record as the hand's actions (a game that settles from
         # its own actions refuses any record, 400), onto a hand that has none yet.
         imported = list(game.settle_actions(hand.config, hand.rules, record))
-        if history.actions:
-            raise Conflict(
-                f"hand {hand.number} has {len(history.actions)} recorded actions; settle it "
-                "from them (send {}) or void it"
-            )
-        history = History(history.game, history.rules, history.config, tuple(imported))
+        history = History(hand.game, hand.rules, hand.config, tuple(imported))
+    else:
+        history = hand_history(hand)
     state = game.replay(history)
     if not state.complete:
         raise ApplicationError(
@@ -551,6 +593,15 @@ def _settle_from(
             f"({', '.join(sorted({a['type'] for a in state.legal_actions()})) or 'none legal'})"
         )
     return history, imported, state.settle()
+
+
+def _refuse_record_over_actions(hand: Hand) -> None:
+    recorded = hand.actions.count()
+    if recorded:
+        raise Conflict(
+            f"hand {hand.number} has {recorded} recorded actions; settle it from them "
+            "(send {}) or void it"
+        )
 
 
 def _ask_signoff(
@@ -570,7 +621,9 @@ def _ask_signoff(
         detail={"record": record or None, "result": data, "over": over, "limits": limits.to_dict()},
         requested_by=user,
     )
-    audit_append(
+    _hold(hand)
+    trail = AuditTrail()
+    trail.add(
         actor=user,
         action="hand_settle_held",
         subject=f"hand:{hand.pk}",
@@ -584,6 +637,7 @@ def _ask_signoff(
             "nets": {str(s.seat): s.net for s in result.parties},
         },
     )
+    trail.write(hand.table)
     return approval
 
 
@@ -599,8 +653,9 @@ def _store_settlement(
     """Store the settlement (and a posted record's actions), close the hand and let the game
     move its table state on. A signed settlement is the dealer's, signed by ``user``."""
     settled_by = approval.requested_by if approval is not None else user
+    trail = AuditTrail()
     if imported:
-        _append_actions(hand, settled_by, 0, imported)
+        _append_actions(hand, settled_by, 0, imported, trail)
     stored = history.to_dict()
     settlement = settlement_store(hand=hand, history=stored, result=result, user=settled_by)
     hand.status = Hand.Status.SETTLED
@@ -611,7 +666,7 @@ def _store_settlement(
         if approval is not None
         else {}
     )
-    audit_append(
+    trail.add(
         actor=user,
         action="hand_settle",
         subject=f"hand:{hand.pk}",
@@ -627,14 +682,14 @@ def _store_settlement(
             **settlement_binding(history=stored, result=settlement.result),
         },
     )
-    _closed(_lock_table(hand.table_id), hand, user, result)
+    trail.write(hand.table, _closed(hand, user, result, trail))
     return settlement
 
 
 # ---------------------------------------------------------------- corrections
 
 
-@transaction.atomic
+@atomic_service
 def correction_request(
     *,
     user: AbstractBaseUser,
@@ -675,6 +730,7 @@ def correction_request(
         },
         requested_by=user,
     )
+    _hold(hand)
     audit_append(
         actor=user,
         action="hand_correction_requested",
@@ -787,7 +843,7 @@ def _differences(before: dict[str, Any], after: dict[str, Any]) -> dict[str, int
     return {**moved, "rake": after["rake"] - before["rake"]}
 
 
-@transaction.atomic
+@atomic_service
 def void_request(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Approval:
     """Ask the floor to void an open hand (the table's dealer or a floor manager, with a
     reason). Until a floor manager other than the one asking decides, the hand is frozen:
@@ -805,6 +861,7 @@ def void_request(*, user: AbstractBaseUser, hand_id: int, reason: str) -> Approv
         detail={"hand": hand.number, "seats": hand.seats, "actions": actions},
         requested_by=user,
     )
+    _hold(hand)
     audit_append(
         actor=user,
         action="hand_void_requested",
@@ -825,23 +882,34 @@ def _pending(hand: Hand) -> Approval | None:
     )
 
 
-def _lock_playable_hand(hand_id: int) -> Hand:
-    """An open hand no request holds (actions and settling wait for the floor)."""
-    hand = _lock_open_hand(hand_id)
+def _lock_playable_hand(hand_id: int, **annotations: Any) -> Hand:
+    """An open hand no request holds (actions and settling wait for the floor), locked with
+    its table."""
+    hand = _lock_open_hand(hand_id, **annotations)
     _refuse_if_waiting(hand)
     return hand
+
+
+def _hold(hand: Hand) -> None:
+    """The hand waits for the floor from now on (a request on it was made); deciding or
+    withdrawing the request lets it go (``approvals.services``)."""
+    hand.held = True
+    hand.save(update_fields=["held"])
 
 
 def _refuse_if_waiting(hand: Hand) -> None:
     """A hand with a request waiting for the floor (a void, a payout sign-off, a correction)
     takes nothing else until a floor manager decides it (409)."""
+    if not hand.held:
+        return
     pending = _pending(hand)
-    if pending is not None:
-        raise Conflict(
-            f"hand {hand.number} already waits for the floor: {pending.get_kind_display()} "
-            f"asked by {pending.requested_by.get_username()} ({pending.reason}); nothing is "
-            "recorded until a floor manager decides"
-        )
+    if pending is None:
+        raise Conflict(f"hand {hand.number} waits for the floor")
+    raise Conflict(
+        f"hand {hand.number} already waits for the floor: {pending.get_kind_display()} "
+        f"asked by {pending.requested_by.get_username()} ({pending.reason}); nothing is "
+        "recorded until a floor manager decides"
+    )
 
 
 def _reason(reason: str, what: str) -> str:
@@ -859,7 +927,8 @@ def hand_void(*, user: AbstractBaseUser, approval: Approval) -> Hand:
     hand.voided_by = user
     hand.closed_at = timezone.now()
     hand.save(update_fields=["status", "void_reason", "voided_by", "closed_at"])
-    audit_append(
+    trail = AuditTrail()
+    trail.add(
         actor=user,
         action="hand_void",
         subject=f"hand:{hand.pk}",
@@ -873,5 +942,5 @@ def hand_void(*, user: AbstractBaseUser, approval: Approval) -> Hand:
             "approval": approval.pk,
         },
     )
-    _closed(_lock_table(hand.table_id), hand, user, None)
+    trail.write(hand.table, _closed(hand, user, None, trail))
     return hand

@@ -25,6 +25,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.models import AuthToken
@@ -49,9 +50,11 @@ THROTTLED = "Too many login attempts; wait before trying again."
 
 def is_demo_user(user: Any) -> bool:
     """Whether ``user`` is one of the demo users ``load_demo`` creates (group ``demo``)."""
+    from casino.core.roles import user_groups
+
     if user is None or not user.is_authenticated:
         return False
-    return bool(user.groups.filter(name=DEMO_GROUP).exists())
+    return DEMO_GROUP in user_groups(user)
 
 
 def _demo_refused(user: Any) -> bool:
@@ -218,6 +221,8 @@ class TokenLoginView(APIView):
         )
         if user is None:
             raise exceptions.ValidationError(LOGIN_FAILED, code="authorization")
+        # The user's expired tokens go now (not on every request, as knox would).
+        AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
         instance, token = AuthToken.objects.create(user=user)
         user_logged_in.send(sender=user.__class__, request=request, user=user)
         return Response(IssuedTokenSerializer({"token": token, "expiry": instance.expiry}).data)

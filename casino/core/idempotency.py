@@ -19,12 +19,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from django.db import transaction
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .errors import ApplicationError, Conflict
 from .models import IdempotencyRecord
+from .transactions import request_transaction
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200
@@ -69,7 +69,7 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
     def wrapper(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
         key = request.headers.get(HEADER)
         if not key:
-            with transaction.atomic():
+            with request_transaction():
                 return view_method(self, request, *args, **kwargs)
         if len(key) > MAX_KEY_LENGTH:
             raise ApplicationError(
@@ -81,7 +81,7 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
         if replay is not None:
             return replay
         try:
-            with transaction.atomic():
+            with request_transaction():
                 # The claim: a concurrent request with this key waits here until we finish.
                 claim = IdempotencyRecord.objects.create(
                     user=request.user, key=key, fingerprint=fingerprint

@@ -21,14 +21,20 @@ COMPLIANCE = "compliance"
 ROLES = (DEALER, FLOOR_MANAGER, COMPLIANCE)
 
 
-def user_roles(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
+def user_groups(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
+    """The names of the user's groups, read once per request (roles, and whether it is a demo
+    user, come from the one query)."""
     if not user.is_authenticated:
         return frozenset()
-    cached = getattr(user, "_casino_roles", None)
+    cached = getattr(user, "_casino_groups", None)
     if cached is None:
-        cached = frozenset(user.groups.filter(name__in=ROLES).values_list("name", flat=True))  # type: ignore[union-attr]
-        user._casino_roles = cached  # type: ignore[union-attr]
+        cached = frozenset(user.groups.values_list("name", flat=True))  # type: ignore[union-attr]
+        user._casino_groups = cached  # type: ignore[union-attr]
     return cached
+
+
+def user_roles(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
+    return user_groups(user) & frozenset(ROLES)
 
 
 def has_role(user: Any, *roles: str) -> bool:

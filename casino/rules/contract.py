@@ -32,6 +32,7 @@ Every method raises :class:`~casino.rules.errors.RuleError` for bad input and
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -411,21 +412,28 @@ def games() -> Iterator[Game]:
 
 
 _loaded = False
+_loading = threading.RLock()
 
 
 def _load_builtin() -> None:
     """Import every package of ``casino.rules`` that has a ``game`` module: each registers
-    its game, so a new game is found without a line outside its package."""
+    its game, so a new game is found without a line outside its package.
+
+    Threads of a freshly started server ask at once: the first loads while the others wait,
+    and the registry is marked loaded only once every game is in it."""
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    import importlib
-    import importlib.util
-    import pkgutil
+    with _loading:
+        if _loaded:
+            return
+        import importlib
+        import importlib.util
+        import pkgutil
 
-    import casino.rules as rules
+        import casino.rules as rules
 
-    for module in pkgutil.iter_modules(rules.__path__):
-        if module.ispkg and importlib.util.find_spec(f"casino.rules.{module.name}.game"):
-            importlib.import_module(f"casino.rules.{module.name}.game")
+        for module in pkgutil.iter_modules(rules.__path__):
+            if module.ispkg and importlib.util.find_spec(f"casino.rules.{module.name}.game"):
+                importlib.import_module(f"casino.rules.{module.name}.game")
+        _loaded = True

@@ -80,7 +80,7 @@ def _check_context(check_id: int) -> dict[str, Any]:
 def audit_check_start(request: HttpRequest) -> HttpResponse:
     """Queue an audit check as the API does; htmx gets the check's progress in place, a plain
     form post goes to the check's page. Both then watch it."""
-    check = payouts.audit_check_request(user=request.user)
+    check = payouts.audit_check_request(user=request.user, full=bool(request.POST.get("full")))
     if getattr(request, "htmx", False):
         return render(request, "desk/compliance/_check.html", _check_context(check.pk))
     return redirect("compliance-audit-check", pk=check.pk)

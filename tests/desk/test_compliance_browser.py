@@ -166,7 +166,7 @@ def test_a_running_check_is_followed_live_until_it_passes(
     check = AuditCheck.objects.create(requested_by=compliance)  # queued, not yet run
     page.goto(f"{live_server.url}/desk/compliance/audit/checks/{check.pk}/")
     expect(page.locator("#check-status")).to_have_text("running")
-    expect(page.locator("#check-stage")).to_have_text("Waiting for the worker.")
+    expect(page.locator("#check-stage")).to_have_text("Waiting for a worker.")
     page.evaluate("window.notReloaded = true")
     audit_check_task(check.pk)  # the worker picks it up while the page watches
     expect(page.locator("#check-status")).to_have_text("passed", timeout=10_000)

@@ -551,20 +551,23 @@ def test_the_page_watches_a_running_check_until_it_is_done(
         progress = reverse("compliance-audit-check-progress", args=[check.pk])
         assert f'hx-get="{progress}"' in running and 'hx-trigger="every 1s"' in running
         assert 'id="check-status">running<' in text(started)
-        assert "Waiting for the worker." in text(started)
+        assert "Waiting for a worker." in text(started)
     done = reader.get(progress)
     assert 'id="check-status">passed<' in text(done)
     assert "hx-trigger" not in text(done)
     assert "<html" not in text(done)  # the part of the page, not a whole page
 
 
-def test_the_audit_log_watches_a_check_still_running(settled, reader, compliance):
+def test_the_audit_log_watches_a_check_still_running(
+    settled, reader, compliance, django_capture_on_commit_callbacks
+):
     check = AuditCheck.objects.create(requested_by=compliance)  # queued, started elsewhere
     slot = block(
         reader.get(reverse("compliance-audit")), r'<div id="audit-check-slot">.*?</section>'
     )
     assert f'data-check="{check.pk}"' in slot and 'hx-trigger="every 1s"' in slot
-    audit_check_task(check.pk)  # done: nothing left to watch
+    with django_capture_on_commit_callbacks(execute=True):
+        audit_check_task(check.pk)  # done: nothing left to watch
     assert '<div id="audit-check-slot"></div>' in text(reader.get(reverse("compliance-audit")))
 
 
@@ -572,25 +575,24 @@ def test_the_check_writes_its_progress_on_its_row_as_it_goes(
     settled, reader, monkeypatch, django_capture_on_commit_callbacks
 ):
     seen: list[tuple[str, int, int]] = []
-    write = audit.Progress._write
+    flush = audit.Progress.flush
 
     def watched(progress: audit.Progress) -> None:
-        write(progress)
+        flush(progress)
         row = AuditCheck.objects.get(pk=progress.check_id)
         seen.append((row.stage, row.checked, row.total))
 
     monkeypatch.setattr(audit, "PROGRESS_EVERY", 5)
-    monkeypatch.setattr(audit.Progress, "_write", watched)
+    monkeypatch.setattr(audit.Progress, "flush", watched)
     with django_capture_on_commit_callbacks(execute=True):
         reader.post(reverse("compliance-audit-check-start"))
     total = AuditEntry.objects.count() - 1 + Hand.objects.count()  # less the check's entry
-    assert seen[0] == ("chain", 0, total)
-    assert seen[-1] == ("done", total, total)
+    row = AuditCheck.objects.get()
+    assert (row.status, row.stage, row.checked, row.total) == ("passed", "done", total, total)
     checked = [c for _, c, _ in seen]
-    assert checked == sorted(checked)
-    assert any(s == "chain" and 0 < c < total for s, c, _ in seen)
-    assert ("hands", AuditEntry.objects.count() - 1, total) in seen
-    assert AuditCheck.objects.get().status == "passed"
+    assert checked == sorted(checked) and checked[-1] == total
+    assert all(s == "checking" and t == total for s, _, t in seen)
+    assert any(0 < c < total for c in checked)
 
 
 @pytest.mark.postgres
@@ -599,16 +601,16 @@ def test_a_reader_sees_the_progress_while_the_check_runs(settled, reader, compli
     """The worker (here a thread with its own connection) is held after its first hand; the
     page, reading through another connection, shows how far it has got."""
     held, go_on = threading.Event(), threading.Event()
-    step = audit.Progress.step
+    check_hand = audit._check
 
-    def step_then_hold(progress: audit.Progress) -> None:
-        step(progress)
-        if progress.stage == "hands" and not held.is_set():
+    def check_then_hold(*args: Any) -> None:
+        check_hand(*args)
+        if not held.is_set():
             held.set()
             go_on.wait(30)
 
     monkeypatch.setattr(audit, "PROGRESS_EVERY", 1)
-    monkeypatch.setattr(audit.Progress, "step", step_then_hold)
+    monkeypatch.setattr(audit, "_check", check_then_hold)
     check = AuditCheck.objects.create(requested_by=compliance)
     outcome: dict[str, str] = {}
 
@@ -623,11 +625,11 @@ def test_a_reader_sees_the_progress_while_the_check_runs(settled, reader, compli
     try:
         assert held.wait(30), "the check never reached the hands"
         row = AuditCheck.objects.get(pk=check.pk)
-        assert (row.status, row.stage) == ("pending", "hands")
-        assert row.checked == AuditEntry.objects.count() + 1 < row.total
+        assert (row.status, row.stage) == ("pending", "checking")
+        assert 0 < row.checked < row.total
         partial = reader.get(reverse("compliance-audit-check-progress", args=[check.pk]))
         assert 'id="check-status">running<' in text(partial)
-        assert "Re-settling every hand." in text(partial)
+        assert "Verifying the chains and re-settling the hands." in text(partial)
         assert f"Checked {row.checked} of {row.total} audit entries and hands" in text(partial)
         assert 'hx-trigger="every 1s"' in text(partial)
     finally:
@@ -669,8 +671,9 @@ def test_a_broken_chain_is_named_by_its_entry(settled, reader, django_capture_on
         started = reader.post(reverse("compliance-audit-check-start"))
     response = reader.get(started["Location"])
     assert 'id="check-status">failed<' in text(response)
-    problem = block(response, r'<p id="chain-problem">.*?</p>')
-    assert f"Broken at audit entry {entry.seq}" in problem and "altered" in problem
+    problem = block(response, r'<ul id="chain-problem">.*?</ul>')
+    assert f"audit entry {entry.seq} of table {entry.table.name}'s chain" in problem
+    assert "altered" in problem
 
 
 def test_a_corrected_hand_lists_its_reversal_and_its_correction(

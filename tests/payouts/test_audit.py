@@ -20,7 +20,7 @@ from payouts.audit import audit_report
 from payouts.models import AuditChainHead, AuditCheck, AuditEntry, PayoutLine, Settlement
 from payouts.tasks import audit_anchor_task
 from tables import services as table_services
-from tables.models import Hand, HandAction
+from tables.models import Hand, HandAction, Table
 from tests.conftest import record
 from tests.payouts.forgery import as_database_superuser
 
@@ -40,30 +40,39 @@ def findings_for(report, hand):
     return [f for f in report["findings"] if f["hand"] == hand.pk]
 
 
-def reseal_from(seq, *, key_holder):
-    """Re-seal every entry from ``seq`` on and move the head: with the real key (an insider
-    who holds it) or without it (plain sha256 of the same content)."""
-    prev = AuditEntry.objects.get(seq=seq - 1).hash if seq > 1 else chain.GENESIS_HASH
+def reseal_from(first, *, key_holder):
+    """Re-seal every entry of ``first``'s chain from it on and move the chain's head: with the
+    real key (an insider who holds it) or without it (plain sha256 of the same content)."""
+    entries = AuditEntry.objects.filter(table=first.table_id)
+    prev = entries.get(seq=first.seq - 1).hash if first.seq > 1 else chain.GENESIS_HASH
     with as_database_superuser():
-        for entry in AuditEntry.objects.filter(seq__gte=seq).order_by("seq"):
+        for entry in entries.filter(seq__gte=first.seq).order_by("seq"):
             entry.prev_hash = prev
             fields = chain.entry_fields(entry)
             entry.hash = chain.seal(fields) if key_holder else chain.digest(str(fields))
             AuditEntry.objects.filter(pk=entry.pk).update(prev_hash=prev, hash=entry.hash)
             prev = entry.hash
-        last = AuditEntry.objects.order_by("-seq").first()
-        AuditChainHead.objects.filter(pk=1).update(seq=last.seq, last_hash=last.hash)
+        last = entries.order_by("-seq").first()
+        move_head(first.table_id, last.seq, last.hash)
+
+
+def move_head(table_id, seq, last_hash):
+    """Set a chain's head as someone writing the database directly would."""
+    Table.objects.filter(pk=table_id).update(audit_seq=seq, audit_hash=last_hash)
 
 
 # ---------------------------------------------------------------- an honest floor
 
 
-def test_entries_are_numbered_sealed_and_linked_and_the_check_passes(settled_hand):
-    entries = list(AuditEntry.objects.order_by("seq"))
+def test_entries_are_numbered_sealed_and_linked_per_table_and_the_check_passes(settled_hand):
+    entries = list(AuditEntry.objects.filter(table=settled_hand.table_id).order_by("seq"))
     assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
     assert entries[0].prev_hash == chain.GENESIS_HASH
     for previous, entry in zip(entries, entries[1:], strict=False):
         assert entry.prev_hash == previous.hash
+    # The table's row holds its chain's head.
+    table = Table.objects.get(pk=settled_hand.table_id)
+    assert (table.audit_seq, table.audit_hash) == (entries[-1].seq, entries[-1].hash)
     actions = [e.action for e in entries]
     for expected in ("table_create", "table_open", "rotation_accept", "hand_open", "hand_settle"):
         assert expected in actions
@@ -72,7 +81,7 @@ def test_entries_are_numbered_sealed_and_linked_and_the_check_passes(settled_han
     report = audit_report()
     assert report["ok"] is True, report
     assert (report["hands_checked"], report["settlements_checked"]) == (1, 1)
-    assert report["chain"]["entries_checked"] == len(entries)
+    assert report["chain"]["entries_checked"] == AuditEntry.objects.count()
 
 
 def test_a_seal_needs_the_key(settled_hand, settings):
@@ -101,35 +110,42 @@ def test_a_chain_rehashed_without_the_key_is_found(settled_hand):
     entry = AuditEntry.objects.get(action="hand_settle")
     with as_database_superuser():
         AuditEntry.objects.filter(pk=entry.pk).update(after={**entry.after, "rake": 0})
-    reseal_from(entry.seq, key_holder=False)
+    reseal_from(entry, key_holder=False)
     report = audit_report()
     assert report["chain"]["ok"] is False and report["chain"]["broken_at"] == entry.seq
 
 
 def test_a_chain_resealed_with_the_key_is_found_by_its_anchor(settled_hand):
     anchor = chain.anchor_write()
-    first = AuditEntry.objects.get(seq=1)
+    [anchored_seq, _, _] = anchor["heads"][str(settled_hand.table_id)]
+    first = AuditEntry.objects.get(table=settled_hand.table_id, seq=1)
     with as_database_superuser():
         AuditEntry.objects.filter(pk=first.pk).update(actor_name="nobody")
-    reseal_from(1, key_holder=True)
+    reseal_from(first, key_holder=True)
     report = audit_report()
     assert report["chain"]["ok"] is True  # a perfect forgery, as far as the database shows
     assert report["ok"] is False
     [problem] = report["anchors"]["problems"]
-    assert f"audit entry {anchor['seq']} differs from the one anchored" in problem
+    assert (
+        f"audit entry {anchored_seq} of table HCF-T's chain differs from the one anchored"
+        in problem
+    )
 
 
 def test_a_truncated_chain_is_found_by_its_anchor(settled_hand):
     anchor = chain.anchor_write()
+    [anchored_seq, _, _] = anchor["heads"][str(settled_hand.table_id)]
     keep = AuditEntry.objects.get(action="hand_open")
     with as_database_superuser():
-        AuditEntry.objects.filter(seq__gt=keep.seq).delete()
-        AuditChainHead.objects.filter(pk=1).update(seq=keep.seq, last_hash=keep.hash)
+        AuditEntry.objects.filter(table=keep.table_id, seq__gt=keep.seq).delete()
+        move_head(keep.table_id, keep.seq, keep.hash)
     report = audit_report()
     assert report["chain"]["ok"] is True
     assert report["ok"] is False
     assert any(
-        f"entry {anchor['seq']} was anchored" in p and "removed" in p
+        f"table HCF-T's chain ends at entry {keep.seq}, but entry {anchored_seq} was anchored"
+        in p
+        and "removed" in p
         for p in report["anchors"]["problems"]
     )
     # The hand the removed entries settled is found too: settled, but not in the chain.
@@ -141,6 +157,7 @@ def test_a_whole_chain_emptied_and_restarted_is_found_by_its_anchor(settled_hand
     with as_database_superuser():
         AuditEntry.objects.all().delete()
         AuditChainHead.objects.all().delete()
+        move_head(settled_hand.table_id, 0, chain.GENESIS_HASH)
     services.audit_append(actor=None, action="fresh_start", subject="nothing to see")
     report = audit_report()
     assert report["ok"] is False
@@ -150,14 +167,14 @@ def test_a_whole_chain_emptied_and_restarted_is_found_by_its_anchor(settled_hand
 
 def test_entries_removed_from_the_end_without_moving_the_head_are_found(settled_hand):
     with as_database_superuser():
-        AuditEntry.objects.order_by("-seq").first().delete()
+        AuditEntry.objects.filter(table=settled_hand.table_id).order_by("-seq").first().delete()
     report = audit_report()
     assert report["chain"]["ok"] is False and "missing" in report["chain"]["problem"]
 
 
 def test_an_entry_removed_from_the_middle_is_found(settled_hand):
     with as_database_superuser():
-        AuditEntry.objects.filter(seq=3).delete()
+        AuditEntry.objects.filter(table=settled_hand.table_id, seq=3).delete()
     report = audit_report()
     assert report["chain"]["broken_at"] == 3 and "missing" in report["chain"]["problem"]
 
@@ -304,12 +321,22 @@ def test_dealers_cannot_run_checks_but_read_the_log(settled_hand, dealer, client
     ]
 
 
-def test_a_failed_check_is_stored_as_failed_with_what_broke(settled_hand):
+def run_check(capture, **options):
+    """A check as the worker runs it: divided into chunks, each checked, the last finishing."""
+    check = AuditCheck.objects.create(**options)
+    with capture(execute=True):
+        services.audit_check_run(check_id=check.pk)
+    check.refresh_from_db()
+    return check
+
+
+def test_a_failed_check_is_stored_as_failed_with_what_broke(
+    settled_hand, django_capture_on_commit_callbacks
+):
     row = Settlement.objects.get(hand=settled_hand).seats.get(seat=1)
     with as_database_superuser():
         type(row).objects.filter(pk=row.pk).update(rake=row.rake + 100)
-    check = AuditCheck.objects.create()
-    services.audit_check_run(check_id=check.pk)
+    check = run_check(django_capture_on_commit_callbacks)
     check.refresh_from_db()
     assert check.status == "failed"
     [finding] = check.report["findings"]
@@ -317,13 +344,17 @@ def test_a_failed_check_is_stored_as_failed_with_what_broke(settled_hand):
     assert check.report["findings_total"] == 1
 
 
-def test_a_passed_check_anchors_the_head(settled_hand, settings):
-    check = AuditCheck.objects.create()
-    services.audit_check_run(check_id=check.pk)
+def test_a_passed_check_anchors_the_heads_it_verified(
+    settled_hand, settings, django_capture_on_commit_callbacks
+):
+    check = run_check(django_capture_on_commit_callbacks)
+    assert (check.status, check.stage) == ("passed", "done")
     lines = Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()
     anchor = json.loads(lines[-1])
-    head = AuditChainHead.objects.get(pk=1)
-    assert (anchor["seq"], anchor["hash"]) == (head.seq, head.last_hash)
+    table = Table.objects.get(pk=settled_hand.table_id)
+    # The check's own entry goes to the house chain after the heads it verified were read.
+    assert anchor["verified"] is True
+    assert anchor["heads"] == {str(table.pk): [table.audit_seq, table.audit_hash, 1]}
 
 
 def test_the_beat_task_appends_an_anchor_and_logs_it(settled_hand, settings, caplog):
@@ -334,15 +365,24 @@ def test_the_beat_task_appends_an_anchor_and_logs_it(settled_hand, settings, cap
         first = audit_anchor_task()
         services.audit_append(actor=None, action="later", subject="something")
         second = audit_anchor_task()
-    assert second == first + 1
-    lines = Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()
-    assert [json.loads(line)["seq"] for line in lines] == [first, second]
+        nothing_moved = audit_anchor_task()
+    # Each anchor holds the heads that moved since the one before: the table's chain, then
+    # the house chain's first entry; with nothing new, no line.
+    assert (first, second, nothing_moved) == (1, 1, None)
+    lines = [json.loads(line) for line in Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()]
+    table = Table.objects.get(pk=settled_hand.table_id)
+    house = AuditChainHead.objects.get(pk=1)
+    assert [line["heads"] for line in lines] == [
+        {str(table.pk): [table.audit_seq, table.audit_hash, 1]},
+        {"house": [1, house.last_hash, 0]},
+    ]
     assert sum("audit chain anchor" in r.getMessage() for r in caplog.records) == 2
     assert audit_report()["anchors"] == {
         "ok": True,
         "configured": True,
         "anchors": 2,
-        "latest": json.loads(lines[-1]),
+        "latest": lines[-1]["at"],
+        "note": "",
         "problems": [],
     }
 
@@ -351,7 +391,8 @@ def test_an_edited_anchor_line_is_found(settled_hand, settings):
     chain.anchor_write()
     path = Path(settings.AUDIT_ANCHOR_FILE)
     anchor = json.loads(path.read_text())
-    anchor["seq"] -= 1  # pretend the chain was shorter when anchored
+    [key] = anchor["heads"]
+    anchor["heads"][key][0] -= 1  # pretend the chain was shorter when anchored
     path.write_text(json.dumps(anchor) + "\n")
     report = audit_report()
     assert report["ok"] is False

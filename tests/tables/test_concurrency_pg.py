@@ -175,3 +175,61 @@ def test_a_void_racing_the_settle_leaves_one_outcome(dp_table, dealer, floor, fl
     else:  # the settle came first: the void of a settled hand is refused
         assert (settle, void) == (201, 409) and hand.status == "settled"
         assert not Approval.objects.exists()
+
+
+def test_a_table_mid_write_holds_up_only_its_own_chain(open_table, dealer, floor):
+    """While one table's write holds its row (and so its audit chain's head), another table
+    settles a hand and appends to its own chain at once; a write to the held table waits."""
+    from tests.tables.test_queries import deal
+
+    other = services.table_create(
+        user=floor,
+        name="HCF-other",
+        game="high-card-flush",
+        seat_count=7,
+        dealer=dealer,
+        limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 5_000, "bank_max": 1_000_000},
+        rules={"rake": {"scheme": "per_player", "amount": 100}},
+    )
+    for number, name in {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"}.items():
+        services.seat_update(
+            user=floor, table_id=other.pk, number=number, player=name, sitting_out=False
+        )
+    services.table_set_status(user=floor, table_id=other.pk, status="open")
+    holding, release, first_done = threading.Event(), threading.Event(), threading.Event()
+    seen: dict[str, bool] = {}
+
+    def hold_the_first_table():
+        from django.db import transaction
+
+        with transaction.atomic():
+            services.seat_update(  # locks open_table's row; its chain head with it
+                user=floor, table_id=open_table.pk, number=5, player="Eve", sitting_out=False
+            )
+            holding.set()
+            release.wait(10)
+        first_done.set()
+        return "done"
+
+    def settle_at_the_other():
+        holding.wait(10)
+        deal(other, dealer, 1)  # a whole hand, with its audit entries
+        seen["other settled while the first table was held"] = not first_done.is_set()
+        release.set()
+        return "settled"
+
+    def write_to_the_held_table():
+        holding.wait(10)
+        services.seat_update(
+            user=floor, table_id=open_table.pk, number=6, player="Fay", sitting_out=False
+        )
+        seen["the held table's write waited for it"] = first_done.is_set()
+        return "seated"
+
+    results = _race([hold_the_first_table, settle_at_the_other, write_to_the_held_table])
+    assert results == ["done", "settled", "seated"]
+    assert all(seen.values()) and len(seen) == 2, seen
+    for table in (open_table, other):
+        table.refresh_from_db()
+        seqs = sorted(AuditEntry.objects.filter(table=table).values_list("seq", flat=True))
+        assert seqs == list(range(1, table.audit_seq + 1))

@@ -10,7 +10,7 @@ import pytest
 
 from casino.rules.contract import registry
 from payouts.models import Settlement
-from tables.models import HandAction
+from tables.models import HandAction, TableEvent
 from tests.conftest import DP_CARDS, P2_CARDS, P3_CARDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -70,7 +70,7 @@ def play_to_the_settle_screen(page: Any, live_server: Any, dealer: Any) -> None:
     log_in(page, live_server, dealer)
     page.locator("button.tile", has_text="HCF-T").tap()
     page.get_by_role("heading", name="Between hands").wait_for()
-    submit(page, "accept", 1)  # the bank pre-filled at the table's minimum, 5000
+    # Seat 1 accepts as the hand opens: the bank pre-filled at the table's minimum, 5000.
     page.get_by_role("button", name="Open hand").tap()
     page.get_by_role("heading", name="Actions").wait_for()
     settled(page)
@@ -87,6 +87,91 @@ def play_to_the_settle_screen(page: Any, live_server: Any, dealer: Any) -> None:
     submit(page, "raise", 2)
     submit(page, "fold", 3)
     page.get_by_role("heading", name="Check before settling").wait_for()
+
+
+def test_the_offered_seat_accepts_as_the_hand_opens_in_one_request(hcf, dealer, live_server, page):
+    """Between hands the dealer's routine is one request: the offered seat's acceptance with
+    its bank rides in the opening call. Two hands: seat 1 accepts at once; then seat 2
+    declines (its own action) and seat 3 accepts with the largest bank."""
+    from tables.models import Hand
+
+    requests: list[Any] = []
+    page.on("request", lambda request: requests.append(request))
+
+    def open_with(seat: int, bank: int, choose: Any) -> None:
+        opening = page.get_by_role("form", name="Open hand")
+        ride = opening.locator("fieldset[data-rides=accept]")
+        assert ride.locator("legend").inner_text() == f"accept · seat {seat}"
+        choose(ride)
+        requests.clear()
+        opening.get_by_role("button", name="Open hand").tap()
+        page.get_by_role("heading", name="Actions").wait_for()
+        settled(page)
+        posts = [r for r in requests if r.method == "POST"]
+        assert [(r.url, r.post_data_json) for r in posts] == [
+            (
+                f"{live_server.url}/api/v1/tables/{hcf.pk}/hands/",
+                {"accept": {"seat": seat, "bank": bank}},
+            )
+        ]
+        assert posts[0].headers.get("idempotency-key")
+        assert not [r for r in requests if "/game/actions/" in r.url]
+        hand = Hand.objects.order_by("-number").first()
+        assert hand.config["designated_player"] == {"seat": seat, "bank": bank}
+        shown = page.locator("dt:has-text('Designated player') + dd").inner_text()
+        assert shown == f"seat {seat} · Bank {bank}"
+
+    def play_and_settle(dp: int, player: int) -> None:
+        form(page, "wager", player).get_by_label("ante", exact=True).fill("1000")
+        submit(page, "wager", player)
+        deal(page, player, P2_CARDS)
+        deal(page, dp, DP_CARDS)
+        submit(page, "fold", player)
+        page.get_by_role("button", name="Settle hand").tap()
+        page.get_by_role("button", name="Next hand").wait_for()
+        settled(page)
+        page.get_by_role("button", name="Next hand").tap()
+        page.get_by_role("heading", name="Between hands").wait_for()
+        settled(page)
+
+    log_in(page, live_server, dealer)
+    page.locator("button.tile", has_text="HCF-T").tap()
+    page.get_by_role("heading", name="Between hands").wait_for()
+    settled(page)
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "tablet-open-with-acceptance.png"), full_page=True)
+
+    def typed_in_the_accept_form(ride: Any) -> None:
+        # Typed where the acceptance is its own action: the opening carries the same bank.
+        form(page, "accept", 1).get_by_label("bank", exact=True).fill("20000")
+        assert ride.get_by_label("bank", exact=True).input_value() == "20000"
+
+    def the_largest_in_the_opening(ride: Any) -> None:
+        ride.get_by_role("button", name="max 1000000").tap()
+        own = form(page, "accept", 3).get_by_label("bank", exact=True)
+        assert own.input_value() == "1000000"
+
+    open_with(1, 20_000, typed_in_the_accept_form)
+    play_and_settle(1, 2)
+    # The position is offered on clockwise: seat 2 declines on its own, seat 3 accepts.
+    requests.clear()
+    submit(page, "decline", 2)
+    assert [r.url for r in requests if r.method == "POST"] == [
+        f"{live_server.url}/api/v1/tables/{hcf.pk}/game/actions/"
+    ]
+    open_with(3, 1_000_000, the_largest_in_the_opening)
+    play_and_settle(3, 1)
+    kinds = list(
+        TableEvent.objects.filter(kind__startswith="rotation_")
+        .order_by("id")
+        .values_list("kind", "data__seat")
+    )
+    assert [k for k in kinds if k[0] in ("rotation_accept", "rotation_decline")] == [
+        ("rotation_accept", 1),
+        ("rotation_decline", 2),
+        ("rotation_accept", 3),
+    ]
+    assert Settlement.objects.count() == 2
 
 
 def expected_nets() -> dict[int, int]:
@@ -420,6 +505,9 @@ def test_the_dealer_picks_greek_and_the_tablet_speaks_greek(hcf, dealer, live_se
     page.get_by_role("heading", name="Ανάμεσα στα χέρια").wait_for()  # "Between hands"
     assert page.get_by_role("button", name="Άνοιγμα χεριού").count() == 1  # "Open hand"
     assert page.locator("form[data-action=accept] button.action").inner_text().startswith("αποδοχή")
+    # The acceptance that rides in the opening call, said so in Greek.
+    ride = page.get_by_role("form", name="Άνοιγμα χεριού").locator("fieldset[data-rides=accept]")
+    assert ride.get_by_text("Καταγράφεται με το άνοιγμα του χεριού.").count() == 1
 
 
 def test_the_dealer_seats_a_player_and_sits_one_out_between_hands(hcf, dealer, live_server, page):
@@ -459,6 +547,9 @@ def test_every_control_is_named_and_big_enough_and_a_reload_resumes_the_hand(
     log_in(page, live_server, dealer)
     assert page.evaluate(CONTROLS_WITHOUT_NAME_OR_SMALL) == []
     page.locator("button.tile", has_text="HCF-T").tap()
+    page.get_by_role("heading", name="Between hands").wait_for()
+    settled(page)
+    assert page.evaluate(CONTROLS_WITHOUT_NAME_OR_SMALL) == []  # the acceptance in the opening
     submit(page, "accept", 1)
     assert page.evaluate(CONTROLS_WITHOUT_NAME_OR_SMALL) == []
     page.get_by_role("button", name="Open hand").tap()

@@ -261,6 +261,10 @@ async function tableScreen(id) {
     }, actionLabel(legal)),
   );
   const open = openForm(table, game, spec);
+  for (const ride of open.querySelectorAll("fieldset[data-rides]")) {
+    const own = between.find((node) => node.dataset.action === ride.dataset.rides);
+    if (own) mirror(own, ride);
+  }
   return [
     el("nav", {}, el("button", { type: "button", onclick: () => go({}) }, gettext("All tables"))),
     el("h1", {}, `${table.name} · ${spec.name}`),
@@ -272,15 +276,59 @@ async function tableScreen(id) {
   ];
 }
 
+// The same action in two forms (its own, and riding in the opening) holds one set of
+// amounts: what the dealer types in one shows in the other, so the hand never opens with a
+// bank other than the one typed.
+function mirror(one, other) {
+  const copy = (from, to) =>
+    from.addEventListener("input", () => {
+      if (to.value === from.value) return;
+      to.value = from.value;
+      to.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  for (const input of one.querySelectorAll("input[name]")) {
+    const twin = other.querySelector(`input[name="${input.name}"]`);
+    if (!twin) continue;
+    copy(input, twin);
+    copy(twin, input);
+  }
+}
+
+// A between-hand action legal now that the game's opening body also takes (High Card
+// Flush: the offered seat's acceptance with its bank) rides in the opening call: its fields
+// are part of this form, so the dealer's routine between hands is one request. The action's
+// own form stays under "Between hands" for recording it without opening a hand.
+function ridingActions(schema, game, context, values, onInput) {
+  const properties = schema.properties || {};
+  return game.actions
+    .filter((legal) => properties[legal.type] && properties[legal.type].type === "object")
+    .map((legal) => {
+      const part = {};
+      values[legal.type] = part;
+      const fields = fieldsFor(properties[legal.type], legal, context, part, onInput);
+      const node = el(
+        "fieldset",
+        { class: "rides", "data-rides": legal.type },
+        el("legend", {}, actionLabel(legal)),
+        el("p", {}, gettext("Recorded as the hand opens.")),
+        fields.nodes,
+      );
+      return { node, ready: fields.ready };
+    });
+}
+
 function openForm(table, game, spec) {
   const schema = spec.schemas.open;
   const values = {};
   const inPlay = table.seats.filter((seat) => seat.in_play).map((seat) => seat.number);
   const button = el("button", { type: "submit", class: "primary" }, gettext("Open hand"));
   let ready = () => false;
-  const fields = openFields(schema, game.next_seats, { deck: game.deck, taken: new Set(), pool: new CardPool() }, values, () => (button.disabled = !ready()));
-  const nodes = fields.nodes;
-  ready = fields.ready;
+  const context = { deck: game.deck, taken: new Set(), pool: new CardPool() };
+  const onInput = () => (button.disabled = !ready());
+  const rides = ridingActions(schema, game, context, values, onInput);
+  const fields = openFields(schema, game.next_seats, context, values, onInput);
+  const nodes = [...rides.map((ride) => ride.node), ...fields.nodes];
+  ready = () => fields.ready() && rides.every((ride) => ride.ready());
   button.disabled = !ready();
   return el(
     "form",

@@ -42,10 +42,10 @@ function amountField(name, schema, bounds, values, onInput) {
     values[name] = input.value === "" ? undefined : Number(input.value);
     onInput();
   });
+  // A quick step types the amount in, as the dealer would (an input event).
   const set = (value) => () => {
     input.value = value;
-    values[name] = value;
-    onInput();
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   };
   const steps = bounds.min !== undefined ? [el("button", { type: "button", onclick: set(low) }, `${gettext("min")} ${low}`)] : [];
   if (bounds.pot !== undefined) steps.push(el("button", { type: "button", onclick: set(bounds.pot) }, `${gettext("pot")} ${bounds.pot}`));

@@ -1,0 +1,259 @@
+"""The audit check as a busy floor needs it: one chain per table, checked incrementally from
+where the last passed check anchored each chain, in chunks that workers take one by one and
+that a check resumes after a lost worker; a full check on demand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from payouts import audit, services
+from payouts.models import AuditCheck, AuditCheckChunk, AuditEntry, PayoutLine, Settlement
+from tables import services as table_services
+from tables.models import Hand, Table
+from tests.conftest import record, seat_and_open
+from tests.payouts.forgery import as_database_superuser
+from tests.tables.test_queries import deal
+
+pytestmark = pytest.mark.django_db
+
+
+def run_check(capture, **options) -> AuditCheck:
+    """A check as the workers run it: divided into chunks, each checked, the last finishing."""
+    check = AuditCheck.objects.create(**options)
+    with capture(execute=True):
+        services.audit_check_run(check_id=check.pk)
+    check.refresh_from_db()
+    return check
+
+
+@pytest.fixture
+def second_table(db, floor, dealer):
+    table = table_services.table_create(
+        user=floor,
+        name="HCF-2",
+        game="high-card-flush",
+        seat_count=7,
+        dealer=dealer,
+        limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 5_000, "bank_max": 1_000_000},
+        rules={"rake": {"scheme": "per_player", "amount": 100}},
+    )
+    return seat_and_open(floor, table, {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"})
+
+
+def test_each_table_has_its_own_chain_from_one(open_table, second_table, dealer):
+    deal(open_table, dealer, 2)
+    deal(second_table, dealer, 1)
+    for table in (open_table, second_table):
+        table.refresh_from_db()
+        seqs = list(AuditEntry.objects.filter(table=table).values_list("seq", flat=True))
+        assert sorted(seqs) == list(range(1, table.audit_seq + 1))
+        last = AuditEntry.objects.get(table=table, seq=table.audit_seq)
+        assert last.hash == table.audit_hash
+    # Entries about no table (here none yet but users') chain in the house chain.
+    services.audit_append(actor=None, action="note", subject="house")
+    assert AuditEntry.objects.get(action="note").seq == 1
+
+
+def test_an_incremental_check_starts_where_the_last_passed_check_anchored(
+    open_table, second_table, dealer, django_capture_on_commit_callbacks
+):
+    capture = django_capture_on_commit_callbacks
+    deal(open_table, dealer, 3)
+    deal(second_table, dealer, 2)
+    first = run_check(capture)
+    assert first.status == "passed", first.report
+    assert first.report["hands_checked"] == 5
+    assert first.report["chain"]["entries_checked"] == AuditEntry.objects.count() - 1
+
+    before = {t.pk: t.audit_seq for t in Table.objects.all()}
+    deal(open_table, dealer, 1)  # only the first table moves
+    second = run_check(capture)
+    assert second.status == "passed", second.report
+    assert second.report["full"] is False
+    assert second.report["hands_checked"] == 1  # the new hand alone
+    open_table.refresh_from_db()
+    # The first table's new entries, and the house chain's entry for the first check.
+    assert second.report["chain"]["entries_checked"] == open_table.audit_seq - before[
+        open_table.pk
+    ] + 1
+    # A quiet table's chain is not read again at all: no chunk for it.
+    assert not second.chunks.filter(table=second_table).exists()
+
+
+def test_what_was_verified_stays_verified_until_a_full_check(
+    dp_table, dealer, django_capture_on_commit_callbacks
+):
+    """A row changed behind a passed check is outside what an incremental check re-reads;
+    a full check re-verifies everything and finds it."""
+    capture = django_capture_on_commit_callbacks
+    hand = table_services.hand_open(user=dealer, table_id=dp_table.pk)
+    table_services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
+    assert run_check(capture).status == "passed"
+    line = PayoutLine.objects.filter(seat__settlement__hand=hand).first()
+    with as_database_superuser():
+        PayoutLine.objects.filter(pk=line.pk).update(amount=line.amount + 1000)
+    assert run_check(capture).report["hands_checked"] == 0
+    full = run_check(capture, full=True)
+    assert full.status == "failed" and full.report["full"] is True
+    [finding] = full.report["findings"]
+    assert finding["hand"] == hand.pk and "stored payout line" in finding["problem"]
+
+
+def test_a_correction_long_after_re_checks_that_hand(
+    dp_table, dealer, floor, client_for, django_capture_on_commit_callbacks
+):
+    capture = django_capture_on_commit_callbacks
+    client = client_for(dealer)
+    hand = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
+    client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
+    assert run_check(capture).status == "passed"
+    fixed = record()
+    fixed["players"][0]["flush_bonus"] = 0
+    asked = client.post(
+        f"/api/v1/hands/{hand['id']}/corrections/",
+        {"reason": "seat 2 made no bonus bet", "record": fixed},
+        format="json",
+    ).json()
+    client_for(floor).post(f"/api/v1/approvals/{asked['id']}/approve/", {}, format="json")
+    again = run_check(capture)
+    assert again.status == "passed", again.report
+    assert (again.report["hands_checked"], again.report["settlements_checked"]) == (1, 3)
+
+
+def test_an_incremental_check_finds_the_chain_rewritten_under_its_start(
+    dp_table, dealer, django_capture_on_commit_callbacks
+):
+    """The entry where the last check stopped must still carry the seal it anchored: someone
+    holding the key who re-sealed the chain up to there is found."""
+    from tests.payouts.test_audit import reseal_from
+
+    capture = django_capture_on_commit_callbacks
+    hand = table_services.hand_open(user=dealer, table_id=dp_table.pk)
+    table_services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
+    assert run_check(capture).status == "passed"
+    first = AuditEntry.objects.get(table=dp_table, seq=1)
+    with as_database_superuser():
+        AuditEntry.objects.filter(pk=first.pk).update(actor_name="nobody")
+    reseal_from(first, key_holder=True)
+    check = run_check(capture)
+    assert check.status == "failed"
+    assert any("differs from the one anchored" in p for p in check.report["anchors"]["problems"])
+
+
+def test_a_hand_written_outside_the_system_is_found_by_an_incremental_check(
+    dp_table, dealer, django_capture_on_commit_callbacks
+):
+    capture = django_capture_on_commit_callbacks
+    hand = table_services.hand_open(user=dealer, table_id=dp_table.pk)
+    table_services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
+    assert run_check(capture).status == "passed"
+    forged = Hand.objects.create(
+        table=dp_table,
+        number=2,
+        game=hand.game,
+        rules=hand.rules,
+        config=hand.config,
+        seats=hand.seats,
+        opened_at=hand.opened_at,
+        opened_by=dealer,
+    )
+    check = run_check(capture)
+    assert check.status == "failed"
+    [finding] = check.report["findings"]
+    assert finding["hand"] == forged.pk and "not in the audit log" in finding["problem"]
+
+
+def test_a_check_in_many_chunks_checks_every_entry_and_each_hand_once(
+    open_table, second_table, dealer, monkeypatch, django_capture_on_commit_callbacks
+):
+    deal(open_table, dealer, 4)
+    deal(second_table, dealer, 3)
+    monkeypatch.setattr(audit, "CHUNK_ENTRIES", 4)
+    check = run_check(django_capture_on_commit_callbacks, full=True)
+    assert check.status == "passed", check.report
+    assert check.chunks.count() > 6
+    assert check.report["hands_checked"] == Hand.objects.count() == 7
+    assert check.report["chain"]["entries_checked"] == AuditEntry.objects.count() - 1
+    assert check.checked == check.total
+
+
+def test_an_edit_inside_one_chunk_is_found_there(
+    open_table, dealer, monkeypatch, django_capture_on_commit_callbacks
+):
+    deal(open_table, dealer, 4)
+    entry = AuditEntry.objects.filter(table=open_table, action="hand_settle").order_by("seq")[2]
+    with as_database_superuser():
+        AuditEntry.objects.filter(pk=entry.pk).update(subject="hand:0")
+    monkeypatch.setattr(audit, "CHUNK_ENTRIES", 5)
+    check = run_check(django_capture_on_commit_callbacks, full=True)
+    assert check.status == "failed"
+    assert check.report["chain"]["broken_at"] == entry.seq
+    assert "altered" in check.report["chain"]["problem"]
+
+
+def test_a_check_resumes_with_the_chunks_a_lost_worker_left(
+    open_table, dealer, monkeypatch, django_capture_on_commit_callbacks
+):
+    deal(open_table, dealer, 3)
+    monkeypatch.setattr(audit, "CHUNK_ENTRIES", 5)
+    check = AuditCheck.objects.create(full=True)
+    taken: list[int] = []
+    run = services.audit_chunk_run
+
+    def lost_after_two(*, chunk_id: int) -> None:
+        if len(taken) < 2:
+            taken.append(chunk_id)
+            run(chunk_id=chunk_id)
+
+    monkeypatch.setattr(services, "audit_chunk_run", lost_after_two)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.audit_check_run(check_id=check.pk)
+    check.refresh_from_db()
+    assert (check.status, check.stage) == ("pending", "checking")
+    done_before = set(AuditCheckChunk.objects.filter(done=True).values_list("pk", flat=True))
+    assert done_before == set(taken)
+
+    monkeypatch.setattr(services, "audit_chunk_run", run)
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        services.audit_check_run(check_id=check.pk)  # the same check, run again
+    assert len(queued) == AuditCheckChunk.objects.count() - len(done_before)
+    check.refresh_from_db()
+    assert check.status == "passed", check.report
+    assert check.report["hands_checked"] == 3
+
+
+def test_the_api_runs_a_full_check_on_demand(
+    dp_table, compliance, client_for, settings, django_capture_on_commit_callbacks
+):
+    client = client_for(compliance)
+    with django_capture_on_commit_callbacks(execute=True):
+        incremental = client.post("/api/v1/audit/checks/", {}, format="json").json()
+        full = client.post("/api/v1/audit/checks/", {"full": True}, format="json").json()
+    assert (incremental["full"], full["full"]) == (False, True)
+    shown = client.get(f"/api/v1/audit/checks/{full['id']}/").json()
+    assert shown["status"] == "passed" and shown["report"]["full"] is True
+    bad = client.post("/api/v1/audit/checks/", {"full": "maybe"}, format="json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "full"
+    anchors = [json.loads(x) for x in Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()]
+    assert [a["verified"] for a in anchors] == [True, True]
+
+
+def test_settlements_are_checked_from_plain_rows(dp_table, dealer):
+    """The check reads rows as values (no model objects) and gets what the models hold."""
+    hand = table_services.hand_open(user=dealer, table_id=dp_table.pk)
+    table_services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
+    [row] = audit.hands_load([hand.pk]).values()
+    settlement = Settlement.objects.get(hand=hand)
+    assert (row.number, row.status, row.table_name) == (1, "settled", dp_table.name)
+    [stored] = row.settlements
+    assert (stored.pk, stored.result, stored.rake) == (
+        settlement.pk,
+        settlement.result,
+        settlement.rake,
+    )
+    assert [(s.seat, s.net, len(s.lines)) for s in stored.seats] == [
+        (s.seat, s.net, s.lines.count()) for s in settlement.seats.order_by("seat")
+    ]
