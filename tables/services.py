@@ -133,7 +133,7 @@ def _record_change(
 
 def _seats_changed(table: Table, user: Any, trail: AuditTrail) -> tuple[str, ...]:
     game = game_of(table)
-    before = copy.deepcopy(table.game_state)
+    before = table.game_state  # replaced by the game's new state, never changed in place
     view = table_view(table)
     return _record_change(table, game.seats_changed(view), user, trail, before=before)
 
@@ -394,7 +394,7 @@ def game_act(*, user: AbstractBaseUser, table_id: int, action: dict[str, Any]) -
     table = _lock_table(table_id)
     require_table_actor(user, table)
     game = game_of(table)
-    before = copy.deepcopy(table.game_state)
+    before = table.game_state  # replaced by the game's new state, never changed in place
     change = game.table_act(table_view(table), action)
     trail = AuditTrail()
     trail.write(table, _record_change(table, change, user, trail, before=before))
@@ -434,7 +434,7 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
     except IntegrityError:
         raise Conflict(f"another hand was opened at table {table.name}") from None
     table.next_hand_number += 1
-    before = copy.deepcopy(table.game_state)
+    before = table.game_state  # replaced by the game's new state, never changed in place
     trail = AuditTrail()
     changed = _record_change(
         table, Change(opening.state, opening.events), user, trail, hand=hand, before=before
@@ -530,7 +530,7 @@ def _closed(hand: Hand, user: Any, result: Any, trail: AuditTrail) -> tuple[str,
     table = hand.table
     game = game_of(table)
     closed = ClosedHand(hand.number, hand.config, tuple(hand.seats), hand.opened_at, result)
-    before = copy.deepcopy(table.game_state)
+    before = table.game_state  # replaced by the game's new state, never changed in place
     change = game.hand_closed(table_view(table, hand_open=False), closed)
     return _record_change(table, change, user, trail, hand=hand, before=before)
 

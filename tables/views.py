@@ -212,7 +212,8 @@ class TableHandListView(ListAPIView):
         hand = services.hand_open(
             user=request.user, table_id=pk, body=_body(GameBodySerializer, request)
         )
-        return Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+        shown = HandSerializer(selectors.just_opened(hand)).data
+        return Response(shown, status=status.HTTP_201_CREATED)
 
 
 class HandDetailView(RetrieveAPIView):
