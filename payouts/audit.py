@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
 
+import orjson
 from django.db import transaction
 from django.db.models import Exists, F, Max, OuterRef
 
@@ -54,17 +55,19 @@ from tables.models import Hand, HandAction, Table
 
 from .chain import (
     GENESIS_HASH,
-    RunningDigest,
     anchors_read,
+    as_text,
     chain_heads,
     chain_key,
     chain_name,
     chain_verify,
+    digest_matches,
+    json_loads,
     stored_form,
 )
 from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
 from .services import (
-    hand_setup_digest,
+    hand_setup,
     result_nets,
     result_parties,
     reversed_result,
@@ -151,26 +154,39 @@ class HandRow:
 
 def hands_load(ids: list[int]) -> dict[int, HandRow]:
     """The hands ``ids`` with their actions, settlements, seat rows and payout lines: five
-    queries, plain values."""
+    queries, plain values (JSON columns read as text and decoded by orjson)."""
     hands = {
-        pk: HandRow(pk, number, status, game_, rules, config, seats, table_name)
+        pk: HandRow(
+            pk,
+            number,
+            status,
+            game_,
+            json_loads(rules),
+            json_loads(config),
+            json_loads(seats),
+            table_name,
+        )
         for pk, number, status, game_, rules, config, seats, table_name in Hand.objects.filter(
             pk__in=ids
-        ).values_list("pk", "number", "status", "game", "rules", "config", "seats", "table__name")
+        )
+        .annotate(r=as_text("rules"), c=as_text("config"), s=as_text("seats"))
+        .values_list("pk", "number", "status", "game", "r", "c", "s", "table__name")
     }
     for hand_id, action in (
         HandAction.objects.filter(hand_id__in=ids)
         .order_by("hand_id", "index")
-        .values_list("hand_id", "action")
+        .annotate(a=as_text("action"))
+        .values_list("hand_id", "a")
     ):
-        hands[hand_id].actions.append(action)
+        hands[hand_id].actions.append(json_loads(action))
     settlements: dict[int, SettlementRow] = {}
     for pk, hand_id, kind, corrects_id, history, result, rake in (
         Settlement.objects.filter(hand_id__in=ids)
         .order_by("id")
-        .values_list("pk", "hand_id", "kind", "corrects_id", "history", "result", "rake")
+        .annotate(h=as_text("history"), r=as_text("result"))
+        .values_list("pk", "hand_id", "kind", "corrects_id", "h", "r", "rake")
     ):
-        row = SettlementRow(pk, kind, corrects_id, history, result, rake)
+        row = SettlementRow(pk, kind, corrects_id, json_loads(history), json_loads(result), rake)
         settlements[pk] = row
         hands[hand_id].settlements.append(row)
     seats: dict[int, SeatRow] = {}
@@ -201,7 +217,7 @@ class ChainHand:
 
     setup: str | None = None
     opened: bool = False
-    actions: RunningDigest = field(default_factory=RunningDigest)
+    actions: list[Any] = field(default_factory=list)
     settles: list[dict[str, Any]] = field(default_factory=list)
     corrections: list[dict[str, Any]] = field(default_factory=list)
 
@@ -225,10 +241,9 @@ class ChainFacts:
             hand.opened = True
             hand.setup = after.get("setup_sha256")
         elif action == "hand_action":
-            hand.actions.add(after.get("action"))
+            hand.actions.append(after.get("action"))
         elif action == "hand_actions":  # a record imported as the hand's actions
-            for item in after.get("actions") or ():
-                hand.actions.add(item)
+            hand.actions.extend(after.get("actions") or ())
         elif action == "hand_settle":
             hand.settles.append({**after, "seq": entry["seq"]})
         elif action == "hand_correct":
@@ -368,14 +383,13 @@ def _check_binding(
 ) -> None:
     """The stored settlement against its ``hand_settle`` entry."""
     seq = entry["seq"]
-    binding = settlement_binding(history=settlement.history, result=settlement.result)
-    if binding["history_sha256"] != entry.get("history_sha256"):
+    if not digest_matches(settlement.history, entry.get("history_sha256")):
         findings.add(
             hand,
             f"the stored history (rules, set-up or actions) is not the one settled "
             f"in audit entry {seq}",
         )
-    if binding["result_sha256"] != entry.get("result_sha256"):
+    if not digest_matches(settlement.result, entry.get("result_sha256")):
         findings.add(hand, f"the stored result is not the one settled in audit entry {seq}")
     if entry.get("settlement") != settlement.pk:
         findings.add(
@@ -392,8 +406,9 @@ def _check_resettle(
     hand: HandRow, settlement: SettlementRow, actions: list[Any], findings: Findings
 ) -> None:
     """Replay the stored history; compare it with the hand's own, the result and every row."""
-    own = History(hand.game, hand.rules, hand.config, tuple(actions)).to_dict()
-    if stored_form(own) != stored_form(settlement.history):
+    own = {"game": hand.game, "rules": hand.rules, "config": hand.config, "actions": actions}
+    # Both read back from the database, so compared as JSON values (no text needed).
+    if own != settlement.history:
         findings.add(
             hand,
             "the settlement's history differs from the hand's frozen rules, set-up and "
@@ -411,9 +426,11 @@ def _check_replay(hand: HandRow, settlement: SettlementRow, findings: Findings) 
     except Exception as exc:  # a stored history the engine now refuses is a finding
         findings.add(hand, f"re-settling failed: {exc}")
     else:
-        _compare_results(
-            hand, settlement.result, json.loads(stored_form(fresh.to_dict())), findings
-        )
+        replayed = orjson.loads(orjson.dumps(fresh.to_dict(), option=orjson.OPT_NON_STR_KEYS))
+        if replayed != settlement.result:  # name every difference (in the stored form)
+            _compare_results(
+                hand, settlement.result, json.loads(stored_form(fresh.to_dict())), findings
+            )
     _compare_rows(hand, settlement, settlement.result, findings)
 
 
@@ -487,21 +504,17 @@ def _check_hand(
                 hand, "the hand is not in the audit log: it was written outside the system"
             )
             return
-        if chain_hand.setup != hand_setup_digest(hand):
+        if not digest_matches(hand_setup(hand), chain_hand.setup):
             findings.add(
                 hand,
                 "the hand's frozen rules or set-up differ from what the audit log recorded "
                 "when it opened",
             )
-        stored = RunningDigest.of(actions)
-        if (stored.count, stored.hexdigest()) != (
-            chain_hand.actions.count,
-            chain_hand.actions.hexdigest(),
-        ):
+        if actions != chain_hand.actions:
             findings.add(
                 hand,
-                f"the hand's {stored.count} stored actions differ from the "
-                f"{chain_hand.actions.count} actions in the audit log",
+                f"the hand's {len(actions)} stored actions differ from the "
+                f"{len(chain_hand.actions)} actions in the audit log",
             )
         settles = chain_hand.settles
         if len(settles) > 1:

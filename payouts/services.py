@@ -23,23 +23,27 @@ __all__ = [
     "audit_append",
     "audit_check_request",
     "audit_check_run",
+    "hand_setup",
     "hand_setup_digest",
     "settlement_binding",
     "settlement_store",
 ]
 
 
+def hand_setup(hand: Any) -> dict[str, Any]:
+    """What a hand froze when it opened."""
+    return {
+        "game": hand.game,
+        "number": hand.number,
+        "rules": hand.rules,
+        "config": hand.config,
+        "seats": hand.seats,
+    }
+
+
 def hand_setup_digest(hand: Any) -> str:
     """What a hand froze when it opened, as one hash (in its ``hand_open`` audit entry)."""
-    return digest(
-        {
-            "game": hand.game,
-            "number": hand.number,
-            "rules": hand.rules,
-            "config": hand.config,
-            "seats": hand.seats,
-        }
-    )
+    return digest(hand_setup(hand))
 
 
 def settlement_binding(*, history: dict[str, Any], result: dict[str, Any]) -> dict[str, str]:

@@ -31,12 +31,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import schemas as s
-from .cards import Card, parse_card
+from .cards import Card, parse_card, read_cards
 from .errors import Problems, RuleError
-from .options import beyond_maximum, is_int
+from .options import MAX_AMOUNT, beyond_maximum, is_int
+from .quick import quick_init
 
 JSON = dict[str, Any]
 
@@ -170,9 +171,20 @@ class ActionTable(Mapping[str, ActionSpec]):
                     raise ValueError(f"{kind}: the actor {actor!r} must be a required seat field")
         self._actions = {str(kind): spec for kind, spec in actions.items()}
         self.actor = actor
+        self._known = {
+            kind: frozenset(("type", *spec.fields)) for kind, spec in self._actions.items()
+        }
 
     def __getitem__(self, kind: str) -> ActionSpec:
         return self._actions[kind]
+
+    def spec(self, kind: str) -> ActionSpec | None:
+        """The action type ``kind``, or None (``get`` without the Mapping's detour)."""
+        return self._actions.get(kind)
+
+    def known(self, kind: str) -> frozenset[str]:
+        """The keys an action of type ``kind`` may have: ``type`` and its fields."""
+        return self._known[kind]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._actions)
@@ -198,6 +210,7 @@ class ActionTable(Mapping[str, ActionSpec]):
         return f'{{"type": "{kind}", "{self.actor}": 3}}' if self.actor else f'{{"type": "{kind}"}}'
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Decoded:
     """A decoded action: its ``type`` and the typed value of each of its fields (None for an
@@ -209,10 +222,17 @@ class Decoded:
 
     @property
     def seat(self) -> int:
-        """The seat that acts."""
-        if self.actor is None:
+        """The seat that acts (``number(actor)``, read directly: every action asks for it)."""
+        actor = self.actor
+        if actor is None:
             raise LookupError("this action table names no seat that acts")
-        return self.number(self.actor)
+        if actor not in self.values:
+            raise LookupError(f"a {self.type} action has no field {actor!r}")
+        value = self.values[actor]
+        if value is None:
+            raise LookupError(f"{actor!r} was not given in this {self.type} action")
+        assert is_int(value), actor
+        return value
 
     def _value(self, name: str) -> object:
         if name not in self.values:
@@ -221,9 +241,10 @@ class Decoded:
 
     def number(self, name: str) -> int:
         """A seat, amount or hand index that was given."""
-        value = self.number_or_none(name)
+        value = self._value(name)
         if value is None:
             raise LookupError(f"{name!r} was not given in this {self.type} action")
+        assert is_int(value), name
         return value
 
     def number_or_none(self, name: str) -> int | None:
@@ -267,18 +288,18 @@ class Decoded:
 
 def decode(action: object, table: ActionTable) -> Decoded:
     """Read one JSON action by ``table``; a RuleError naming every problem otherwise."""
-    if not isinstance(action, Mapping):
+    if type(action) is not dict and not isinstance(action, Mapping):
         raise RuleError(f"an action must be an object such as {table.example}")
     problems = Problems()
     raw_type = action.get("type")
-    spec = table.get(raw_type) if isinstance(raw_type, str) else None
+    spec = table.spec(raw_type) if isinstance(raw_type, str) else None
     who = ""
     if table.actor is not None:
-        actor = (spec or next(iter(table.values()))).fields[table.actor]
         value = action.get(table.actor)
         if _is_seat(value):
             who = f"seat {value}: "
         else:
+            actor = (spec or next(iter(table.values()))).fields[table.actor]
             problems.add(
                 table.actor,
                 f"an action needs {actor.description} (a seat number), got {_shown(value)}",
@@ -287,21 +308,21 @@ def decode(action: object, table: ActionTable) -> Decoded:
         problems.add("type", f"{who}unknown action type {_shown(raw_type)}: use {_either(table)}")
         problems.raise_if_any()
     assert spec is not None and isinstance(raw_type, str)
-    for key in action:
-        if key != "type" and key not in spec.fields:
-            problems.add(str(key), f"{who}unknown field {_key(key)} in a {raw_type} action")
+    if not table.known(raw_type).issuperset(action):
+        for key in action:
+            if key != "type" and key not in spec.fields:
+                problems.add(str(key), f"{who}unknown field {_key(key)} in a {raw_type} action")
     values: dict[str, object] = {}
     for name, declared in spec.fields.items():
         if name == table.actor:
             values[name] = action.get(name) if who else None
             continue
-        values[name] = _read(action, name, declared, _Where(who, raw_type, name), problems)
+        values[name] = _read(action, name, declared, who, raw_type, problems)
     problems.raise_if_any()
     return Decoded(raw_type, values, table.actor)
 
 
-@dataclass(frozen=True, slots=True)
-class _Where:
+class _Where(NamedTuple):
     """Who acts, in which type of action, and the field read: the words of a message."""
 
     who: str
@@ -318,32 +339,39 @@ class _Where:
 
 
 def _read(
-    action: Mapping[str, Any], name: str, declared: Field, where: _Where, problems: Problems
+    action: Mapping[str, Any],
+    name: str,
+    declared: Field,
+    who: str,
+    kind: str,
+    problems: Problems,
 ) -> object:
-    """The typed value of one field (None when left out, null or refused)."""
+    """The typed value of one field (None when left out, null or refused); ``who`` acts in
+    an action of type ``kind`` (the words of a message, :class:`_Where`)."""
     value = action.get(name)
     if value is None:
         if declared.required and (name not in action or not declared.nullable):
-            problems.add(name, _missing(declared, where))
+            problems.add(name, _missing(declared, _Where(who, kind, name)))
         elif name in action and not declared.nullable:
-            problems.add(name, _wrong(declared, where, value))
+            problems.add(name, _wrong(declared, _Where(who, kind, name), value))
         return None
-    if declared.kind is Kind.CARD:
+    field_kind = declared.kind
+    if field_kind is Kind.AMOUNT:
+        return _amount(value, name, declared, who, kind, problems)
+    if field_kind is Kind.CARDS:
+        return _cards(value, name, declared, who, kind, problems)
+    if field_kind is Kind.CARD:
         try:
             return parse_card(value)
         except RuleError as error:
-            problems.add(name, f"{where.who}{error.problems[0].message} (in {name})")
+            problems.add(name, f"{who}{error.problems[0].message} (in {name})")
             return None
-    if declared.kind is Kind.CARDS:
-        return _cards(value, name, declared, where, problems)
-    if declared.kind is Kind.AMOUNT:
-        return _amount(value, name, declared, where, problems)
-    if declared.kind is Kind.CHOICE:
+    if field_kind is Kind.CHOICE:
         if value in declared.values:
             return value
     elif _whole_in(value, declared):
         return value
-    problems.add(name, _wrong(declared, where, value))
+    problems.add(name, _wrong(declared, _Where(who, kind, name), value))
     return None
 
 
@@ -379,37 +407,42 @@ def _wrong(declared: Field, where: _Where, value: object) -> str:
 
 
 def _amount(
-    value: object, name: str, declared: Field, where: _Where, problems: Problems
+    value: object, name: str, declared: Field, who: str, kind: str, problems: Problems
 ) -> int | None:
     if not is_int(value):
-        problems.add(name, _wrong(declared, where, value))
+        problems.add(name, _wrong(declared, _Where(who, kind, name), value))
         return None
     least = declared.least if declared.least is not None else 1
     if value < least:
-        problems.add(name, f"{where.whose} must be at least {least}, got {value}")
+        problems.add(name, f"{_Where(who, kind, name).whose} must be at least {least}, got {value}")
         return None
-    too_big = beyond_maximum(value, where.whose)
-    if too_big is not None:
+    if not -MAX_AMOUNT <= value <= MAX_AMOUNT:
+        too_big = beyond_maximum(value, _Where(who, kind, name).whose)
+        assert too_big is not None
         problems.add(name, too_big)
         return None
     return value
 
 
 def _cards(
-    value: object, name: str, declared: Field, where: _Where, problems: Problems
+    value: object, name: str, declared: Field, who: str, kind: str, problems: Problems
 ) -> tuple[Card, ...] | None:
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        problems.add(name, _wrong(declared, where, value))
+    if type(value) is not list and (
+        isinstance(value, str | bytes) or not isinstance(value, Sequence)
+    ):
+        problems.add(name, _wrong(declared, _Where(who, kind, name), value))
         return None
-    read: list[Card] = []
     bad = False
-    for index, text in enumerate(value):
-        try:
-            read.append(parse_card(text))
-        except RuleError as error:
-            bad = True
-            message = error.problems[0].message
-            problems.add(f"{name}[{index}]", f"{where.who}{message} (in {name})")
+    read = read_cards(value)
+    if read is None:
+        read = []
+        for index, text in enumerate(value):
+            try:
+                read.append(parse_card(text))
+            except RuleError as error:
+                bad = True
+                message = error.problems[0].message
+                problems.add(f"{name}[{index}]", f"{who}{message} (in {name})")
     count, least, most = len(value), declared.least, declared.most
     wrong_count = None
     if least is not None and least == most and count != least:
@@ -419,7 +452,7 @@ def _cards(
     elif most is not None and count > most:
         wrong_count = f"at most {_cards_count(most)} allowed, got {count}"
     if wrong_count is not None:
-        problems.add(name, f"{where.who}{wrong_count} (in {name})")
+        problems.add(name, f"{who}{wrong_count} (in {name})")
     return None if bad or wrong_count else tuple(read)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from casino.rules.errors import Problems, RuleError
 
@@ -65,9 +66,13 @@ def rank_value(char: str) -> int:
     raise ValueError(f"no rank {char!r}")
 
 
+#: :func:`rank_char` of every rank, a low ace (1) included.
+_RANK_CHARS: dict[int, str] = {rank: rank_char(rank) for rank in range(1, ACE + 1)}
+
+
 def format_ranks(ranks: Iterable[int], sep: str = "-") -> str:
     """Ranks as dealers say them: ``format_ranks([14, 13, 7, 2]) == "A-K-7-2"``."""
-    return sep.join(rank_char(rank) for rank in ranks)
+    return sep.join([_RANK_CHARS.get(rank) or rank_char(rank) for rank in ranks])
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -94,7 +99,7 @@ class Card:
         return SUITS.index(self.suit)
 
     def __str__(self) -> str:
-        return f"{rank_char(self.rank)}{self.suit}"
+        return RANKS[self.rank - 2] + self.suit
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -105,6 +110,15 @@ def parse_card(text: object) -> Card:
 
     Anything else raises :class:`RuleError` with the message ``unknown card 'Xx'``.
     """
+    if type(text) is str:
+        card = _SPELLED.get(text)
+        if card is not None:
+            return card
+    return _read_card(text)
+
+
+def _read_card(text: object) -> Card:
+    """:func:`parse_card` without the table of spellings: the one reading of a card."""
     if isinstance(text, str):
         cleaned = text.strip()
         if 2 <= len(cleaned) <= 3:
@@ -117,6 +131,16 @@ def parse_card(text: object) -> Card:
                 return Card(rank, suit)
         raise RuleError(f"unknown card '{text}'")
     raise RuleError(f"unknown card {text!r}: a card is text such as 'Ah' or '10d'")
+
+
+def read_cards(values: Sequence[object]) -> list[Card] | None:
+    """Every card of ``values`` when each is written plainly (``Ah``, ``aH``, ``10h``: what
+    :func:`parse_card` reads without trimming blanks); None when one is not, to be read one
+    by one with :func:`parse_card` (which names what is wrong)."""
+    try:
+        return [_SPELLED[value] for value in values]  # type: ignore[index]
+    except (KeyError, TypeError):
+        return None
 
 
 def parse_cards(
@@ -136,12 +160,14 @@ def parse_cards(
         what = f"{count} cards" if count is not None else "cards"
         raise RuleError(f"{prefix}cards must be a list of {what} such as ['Ah', 'Td']", path)
     problems = Problems()
-    cards: list[Card] = []
-    for index, value in enumerate(values):
-        try:
-            cards.append(parse_card(value))
-        except RuleError as error:
-            problems.add(f"{path}[{index}]", prefix + error.problems[0].message)
+    cards = read_cards(values)
+    if cards is None:
+        cards = []
+        for index, value in enumerate(values):
+            try:
+                cards.append(parse_card(value))
+            except RuleError as error:
+                problems.add(f"{path}[{index}]", prefix + error.problems[0].message)
     if count is not None and len(values) != count:
         problems.add(path, f"{prefix}{count} cards needed, got {len(values)}")
     problems.raise_if_any()
@@ -166,6 +192,10 @@ def check_distinct(groups: Iterable[CardGroup]) -> None:
     Each repeat is reported at the path of its second appearance, e.g.
     ``players[1].cards[2]``: ``card As appears twice: seat 2 and seat 5``.
     """
+    groups = list(groups)
+    cards = [card for group in groups for card in group.cards if card is not None]
+    if len(set(cards)) == len(cards):
+        return  # no card twice: nothing to name
     problems = Problems()
     seen: dict[Card, str] = {}
     for group in groups:
@@ -184,15 +214,36 @@ def check_distinct(groups: Iterable[CardGroup]) -> None:
     problems.raise_if_any()
 
 
+@cache  # cards are frozen: one deck serves every hand
 def standard_deck() -> tuple[Card, ...]:
     """The 52-card deck, 2c 2d 2h 2s 3c ... As."""
     return tuple(Card(rank, suit) for rank in range(2, ACE + 1) for suit in SUITS)
 
 
+@cache
+def standard_deck_set() -> frozenset[Card]:
+    """The 52 cards as a set (to look cards up in, or copy and take cards from)."""
+    return frozenset(standard_deck())
+
+
+@cache
 def short_deck(with_sixes: bool) -> tuple[Card, ...]:
     """The stripped deck 7..A (32 cards), or 6..A (36 cards) ``with_sixes``."""
     lowest = 6 if with_sixes else 7
-    return tuple(Card(rank, suit) for rank in range(lowest, ACE + 1) for suit in SUITS)
+    return tuple(card for card in standard_deck() if card.rank >= lowest)
+
+
+#: Every spelling of every card without surrounding blanks (``Ah``, ``aH``, ``10h``, ``th``)
+#: as :func:`_read_card` reads it, so a card is read with one look-up. Cards are frozen, so
+#: one object, the standard deck's, serves every reading (and compares with itself at once).
+_CANONICAL: dict[Card, Card] = {card: card for card in standard_deck()}
+_SPELLED: dict[str, Card] = {
+    spelling: _CANONICAL[_read_card(spelling)]
+    for rank in RANKS
+    for rank_text in {rank, rank.lower(), *(("10",) if rank == "T" else ())}
+    for suit in SUITS
+    for spelling in (rank_text + suit, rank_text + suit.upper())
+}
 
 
 def sorted_desc(cards: Iterable[Card]) -> list[Card]:

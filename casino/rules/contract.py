@@ -40,6 +40,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .actions import ActionTable
 from .errors import Problems, RuleError
+from .quick import quick_init
 from .settlement import Settlement
 
 JSON = dict[str, Any]
@@ -59,6 +60,7 @@ class Operation:
         raise NotImplementedError
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Recorded(Operation):
     """An operation that is exactly the action that recorded it (a game whose actions need no
@@ -111,6 +113,7 @@ def hand_view(state: HandState, game: str) -> JSON:
     return view
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class History:
     """Everything a hand is: the game, its frozen rules, its set-up and its actions."""

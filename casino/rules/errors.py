@@ -8,9 +8,9 @@ the contract's 400 body; engines never know about HTTP.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
+from types import TracebackType
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +74,27 @@ def action_path(index: int | None) -> str:
     return f"actions[{index}]" if index is not None else "action"
 
 
-@contextmanager
-def reported_at(path: str) -> Iterator[None]:
+def reported(error: RuleError, path: str) -> RuleError:
+    """``error``'s problems, every one reported at ``path`` (raise it ``from None``)."""
+    return RuleError([Problem(path, problem.message) for problem in error.problems])
+
+
+class reported_at:  # used as a function: ``with reported_at(path):``
     """Report every problem raised inside the block at ``path`` (e.g. ``actions[3]``)."""
-    try:
-        yield
-    except RuleError as error:
-        raise RuleError([Problem(path, problem.message) for problem in error.problems]) from None
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if isinstance(error, RuleError):
+            raise reported(error, self.path) from None

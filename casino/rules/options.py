@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, Protocol, TypeGuard, TypeVar
+import marshal
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Final, Generic, Protocol, TypeGuard, TypeVar
 
 from .errors import Problem, Problems, RuleError
 
@@ -28,7 +31,7 @@ SETTING_MAXIMA: Final = {"smallest_chip": MAX_CHIP}
 
 def is_int(value: object) -> TypeGuard[int]:
     """A whole number from JSON: ``True`` and ``1.0`` are not."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def beyond_maximum(value: int, name: str, most: int = MAX_AMOUNT) -> str | None:
@@ -91,6 +94,54 @@ class _Options(Protocol):
 
 
 OptionsT = TypeVar("OptionsT", bound=_Options)
+ValueT = TypeVar("ValueT")
+
+
+class BoundedCache(Generic[ValueT]):
+    """A thread-safe least-recently-used cache of at most ``size`` values (for parsed,
+    immutable settings read again and again, such as a table's frozen rules)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[Hashable, ValueT] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> ValueT | None:
+        with self._lock:
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: ValueT) -> None:
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+#: Parsed options by class and settings (:func:`settings_key`): a replayed hand's frozen rules
+#: are read once, not at every replay (options are frozen, so one object serves every hand).
+PARSED_OPTIONS: Final[BoundedCache[Any]] = BoundedCache(256)
+
+
+def settings_key(data: Any) -> bytes | None:
+    """A key that stands for exactly the value ``data`` holds (``marshal`` without shared
+    references: only the exact built-in types, so ``1``, ``1.0`` and ``True``, a list and a
+    tuple, ``"7"`` and ``7`` all differ), for a cache of what is read from it; None when it
+    holds anything else (a subclass, an object), which is then read without the cache."""
+    try:
+        return marshal.dumps(data, 2)
+    except ValueError:
+        return None
 
 
 def options_from_dict(
@@ -105,7 +156,20 @@ def options_from_dict(
 
     ``parse`` checks the merged settings, adding every problem with its path
     (``rules.rake.cap``); an unknown key is a problem too (``rules.colour``).
+
+    Settings read without a ``base`` are cached (:data:`PARSED_OPTIONS`): the options are
+    frozen, and the same settings always read the same (settings that are refused are read
+    again, so their problems are always reported).
     """
+    if base is None and data is not None:
+        held = settings_key(data)
+        if held is not None:
+            cache_key = (cls, keys, parse, held)
+            cached: OptionsT | None = PARSED_OPTIONS.get(cache_key)
+            if cached is None:
+                cached = options_from_dict(cls, data, cls(), keys=keys, parse=parse)
+                PARSED_OPTIONS.put(cache_key, cached)
+            return cached
     if base is None:
         start = cls()
     elif isinstance(base, cls):

@@ -45,6 +45,7 @@ from enum import IntEnum, StrEnum
 from itertools import combinations
 
 from casino.rules.cards import ACE, SUITS, TEN, Card, format_ranks, rank_char, rank_name
+from casino.rules.quick import quick_init
 
 HAND_SIZE = 5
 
@@ -96,6 +97,7 @@ class Wording(StrEnum):
     NAMES = "names"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class HandValue:
     """A rated hand. Compares, hashes and tests equal by ``strength`` only.
@@ -229,6 +231,7 @@ def rate_ranks(ranks: Sequence[int], *, flush: bool, rules: HandRules = STANDARD
     return _rate(ordered, flush and len(ordered) == HAND_SIZE, rules).value
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class _Rated:
     """A cached rating: the value without cards, and each rank's place for ordering cards."""

@@ -13,11 +13,15 @@ All amounts are whole chips (integers); nothing here rounds.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .quick import quick_init
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pot:
     """One pot: its chips and the seats that can win it (ascending)."""
@@ -95,7 +99,9 @@ def build_pots(
 def clockwise_from(button: int, seats: Sequence[int]) -> list[int]:
     """``seats`` in clockwise order starting left of the button: the smallest seat number
     above ``button`` first, wrapping round to the lowest seats."""
-    return sorted(seats, key=lambda seat: (seat <= button, seat))
+    ordered = sorted(seats)  # the seats above the button first, then those up to it
+    split = bisect_right(ordered, button)
+    return ordered[split:] + ordered[:split]
 
 
 def split_pot(

@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from .errors import Problems, RuleError
 from .options import is_int, oversized_numbers
+from .quick import quick_init
 
 
 class RakeKind(StrEnum):
@@ -79,6 +80,7 @@ class RakeBand:
         return {"up_to": self.up_to, "amount": self.amount}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RakeSchedule:
     """One rake schedule (see the module's description).

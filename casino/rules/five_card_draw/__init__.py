@@ -84,8 +84,9 @@ from casino.rules import betting
 from casino.rules.actions import ActionSpec, ActionTable, decode
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
-from casino.rules.errors import RuleError, action_path, reported_at
+from casino.rules.errors import RuleError, action_path, reported
 from casino.rules.five_card_draw.config import (
+    DECK_SETS,
     HAND_SIZE,
     HandConfig,
     Post,
@@ -106,6 +107,7 @@ from casino.rules.five_card_draw.rules import (
 )
 from casino.rules.poker_hands import HandValue, hand_value
 from casino.rules.pots import Pot, build_pots, split_pot
+from casino.rules.quick import quick_init
 from casino.rules.rake import RakeKind
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
@@ -165,6 +167,10 @@ class ActionType(StrEnum):
     DRAW = "draw"
 
 
+#: Each action type by its JSON name (``ActionType(name)`` without the Enum's call).
+ACTION_TYPES: dict[str, ActionType] = {str(kind): kind for kind in ActionType}
+
+
 _TO = "the seat's total bet for the round"
 #: The hand's actions (:mod:`casino.rules.actions`): decoded by :meth:`DrawHand.apply`, shown
 #: in the API document. Fields an action does not use are refused.
@@ -198,6 +204,7 @@ ACTIONS = ActionTable(
 # --------------------------------------------------------------------------- operations
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Posting(OperationBase):
     """A blind, live blind or dead money posted before the deal (automatic)."""
@@ -220,6 +227,7 @@ class Posting(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Folding(OperationBase):
     seat: int
@@ -231,6 +239,7 @@ class Folding(OperationBase):
         return {"op": "fold", "seat": self.seat}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Checking(OperationBase):
     seat: int
@@ -242,6 +251,7 @@ class Checking(OperationBase):
         return {"op": "check", "seat": self.seat}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Calling(OperationBase):
     """A call; ``amount`` is the chips added (less than the bet when all-in)."""
@@ -257,6 +267,7 @@ class Calling(OperationBase):
         return {"op": "call", "seat": self.seat, "amount": self.amount, "all_in": self.all_in}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Betting(OperationBase):
     """The round's first bet, to ``to`` in all."""
@@ -279,6 +290,7 @@ class Betting(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Raising(OperationBase):
     """A raise to ``to`` in all; ``full`` is false for a short all-in that reopens nothing."""
@@ -301,6 +313,7 @@ class Raising(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Drawing(OperationBase):
     """A draw: the cards thrown away and received, and (clause 8) the folded cards and
@@ -329,6 +342,7 @@ class Drawing(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PhaseChange(OperationBase):
     """The hand moved to ``phase`` (automatic)."""
@@ -342,6 +356,7 @@ class PhaseChange(OperationBase):
         return {"op": "phase", "phase": str(self.phase)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Showdown(OperationBase):
     """The seats in the order they show (automatic, clause 9)."""
@@ -403,7 +418,7 @@ class DrawHand:
         }
         self._numbers = list(self._players)
         dealt = {card for seat in config.seats for card in seat.cards}
-        self._stub: set[Card] = set(self.deck) - dealt
+        self._stub: set[Card] = set(DECK_SETS[self.with_sixes]) - dealt
         self._muck: set[Card] = set()  # folded cards and discards not yet reshuffled
         self._seen: set[Card] = set(dealt)
         self._log: list[Operation] = []
@@ -646,12 +661,14 @@ class DrawHand:
         Every problem is reported at ``actions[index]`` (``action`` without an index), with a
         message naming the rule broken.
         """
-        with reported_at(action_path(index)):
+        try:
             self._apply(action)
+        except RuleError as error:
+            raise reported(error, action_path(index)) from None
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
-        seat, kind = decoded.seat, ActionType(decoded.type)
+        seat, kind = decoded.seat, ACTION_TYPES[decoded.type]
         if kind is ActionType.FOLD:
             self.fold(seat)
         elif kind is ActionType.CHECK:
@@ -946,13 +963,15 @@ class DrawHand:
                 "a player receives as many cards as it throws away"
             )
         for cards, what in ((discard, "discarded"), (receive, "received")):
+            if len(set(cards)) == len(cards):
+                continue  # no card twice
             repeated = sorted({card for card in cards if list(cards).count(card) > 1})
             if repeated:
                 raise RuleError(f"seat {seat}: {repeated[0]} is {what} twice")
         for card in discard:
             if card not in player.cards:
                 raise RuleError(f"{card} is not in seat {seat}'s hand")
-        deck = set(self.deck)
+        deck = DECK_SETS[self.with_sixes]
         from_pool: list[Card] = []
         for card in receive:
             if card in self._stub:

@@ -22,6 +22,7 @@ Choices where the brief is silent (see also :mod:`casino.rules.five_card_draw`):
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -68,6 +69,11 @@ class PostType(StrEnum):
     def is_bet(self) -> bool:
         """Live posts count as the seat's bet in round 1; dead money does not."""
         return self is not PostType.DEAD
+
+
+#: The structures and post types, for checking a value is one (``x in STRUCTURES``).
+STRUCTURES = tuple(Structure)
+POST_TYPES = tuple(PostType)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +138,12 @@ class HandConfig:
         }
 
 
+#: Each deck's cards, to look cards up in (keyed by ``with_sixes``).
+DECK_SETS: dict[bool, frozenset[Card]] = {
+    with_sixes: frozenset(short_deck(with_sixes)) for with_sixes in (False, True)
+}
+
+
 def deck_words(with_sixes: bool) -> str:
     if with_sixes:
         return "the 36-card deck (6 through ace, five players)"
@@ -140,7 +152,9 @@ def deck_words(with_sixes: bool) -> str:
 
 def clockwise_after(seat: int, seats: Sequence[int]) -> list[int]:
     """``seats`` clockwise starting with the first one left of ``seat`` (``seat`` itself last)."""
-    return sorted(seats, key=lambda number: (number <= seat, number))
+    ordered = sorted(seats)  # the seats above ``seat`` first, then those up to it
+    split = bisect_right(ordered, seat)
+    return ordered[split:] + ordered[:split]
 
 
 def standard_posts(
@@ -184,7 +198,7 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
 
     raw_structure = record.get("structure")
     structure: Structure | None = None
-    if raw_structure in tuple(Structure):
+    if raw_structure in STRUCTURES:
         structure = Structure(raw_structure)
     else:
         problems.add(
@@ -219,7 +233,7 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
             f"{FEWEST_PLAYERS} to {MOST_PLAYERS} players are dealt in, got {len(raw_seats)}",
         )
     with_sixes = len(raw_seats) == SIXES_PLAYERS
-    deck = set(short_deck(with_sixes))
+    deck = DECK_SETS[with_sixes]
     for index, raw in enumerate(raw_seats):
         path = f"seats[{index}]"
         if not isinstance(raw, Mapping):
@@ -245,13 +259,11 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
                 problems.extend(error)
         readable: list[Card | None] = []
         if isinstance(raw_cards, Sequence) and not isinstance(raw_cards, str):
-            for place, value in enumerate(raw_cards):
-                try:
-                    card = parse_card(value)
-                except RuleError:
-                    readable.append(None)
+            # The cards read (all of them when the seat's are good), in place.
+            readable = list(cards) if cards is not None else _readable(raw_cards)
+            for place, card in enumerate(readable):
+                if card is None:
                     continue
-                readable.append(card)
                 if card not in deck:
                     problems.add(
                         f"{path}.cards[{place}]",
@@ -288,6 +300,17 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
     )
 
 
+def _readable(values: Sequence[object]) -> list[Card | None]:
+    """Every card that can be read, in place (None for the others)."""
+    readable: list[Card | None] = []
+    for value in values:
+        try:
+            readable.append(parse_card(value))
+        except RuleError:
+            readable.append(None)
+    return readable
+
+
 def _parse_posts(
     raw_posts: object,
     numbers: Sequence[int],
@@ -317,7 +340,7 @@ def _parse_posts(
             seat = None
         raw_type = raw.get("type")
         kind: PostType | None = None
-        if raw_type in tuple(PostType):
+        if raw_type in POST_TYPES:
             kind = PostType(raw_type)
         else:
             problems.add(

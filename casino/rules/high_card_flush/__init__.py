@@ -43,9 +43,11 @@ Interpretations this module makes where the brief leaves room:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from functools import cache, lru_cache
 from typing import Any
 
 from casino.rules.cards import (
@@ -60,6 +62,7 @@ from casino.rules.cards import (
 )
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
+from casino.rules.quick import quick_init
 from casino.rules.rake import RakeBand, RakeKind, RakeReader
 from casino.rules.rake import RakeSchedule as Schedule
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
@@ -106,6 +109,7 @@ EVEN_MONEY = "1:1"
 # --------------------------------------------------------------------------- hand values
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class Flush:
     """A hand's flush (clause 2): its length, then its ranks from the highest. Suit never counts."""
@@ -119,9 +123,10 @@ class Flush:
         return self.ranks[0]
 
     def __str__(self) -> str:
-        return f"{self.length}-card flush {format_ranks(self.ranks)}"
+        return _flush_words(self.length, self.ranks)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class Run:
     """The longest run of consecutive ranks in one suit (clause 11), by length then top card.
@@ -143,25 +148,32 @@ class Run:
         return self.length >= 3
 
     def __str__(self) -> str:
-        if not self.is_straight_flush:
-            return f"no straight flush (longest run {self.length} card{'s' * (self.length > 1)})"
-        return f"{self.length}-card straight flush {format_ranks(self.ranks)}"
+        return _run_words(self.length, self.top)
+
+
+@lru_cache(maxsize=8192, typed=True)  # more than the flushes of seven cards
+def _flush_words(length: int, ranks: tuple[int, ...]) -> str:
+    return f"{length}-card flush {format_ranks(ranks)}"
+
+
+@lru_cache(maxsize=256, typed=True)
+def _run_words(length: int, top: int) -> str:
+    if length < 3:  # not a straight flush
+        return f"no straight flush (longest run {length} card{'s' * (length > 1)})"
+    return f"{length}-card straight flush {format_ranks(range(top, top - length, -1))}"
 
 
 def best_flush(cards: Iterable[Card]) -> Flush:
     """The longest suit; between equally long suits, the better one card by card (clause 2)."""
-    by_suit: dict[str, list[int]] = {}
-    for card in cards:
-        by_suit.setdefault(card.suit, []).append(card.rank)
-    best: Flush | None = None
-    for suit, ranks in by_suit.items():
-        ranks.sort(reverse=True)
-        candidate = Flush(len(ranks), tuple(ranks), suit)
-        if best is None or candidate > best:
-            best = candidate
-    if best is None:
+    return _flush_of(_by_suit(cards))
+
+
+def flush_length(cards: Iterable[Card]) -> int:
+    """``best_flush(cards).length`` without building the flush: the most cards of one suit."""
+    suits = [card.suit for card in cards]
+    if not suits:
         raise ValueError("a flush needs at least one card")
-    return best
+    return max(map(suits.count, set(suits)))
 
 
 def straight_flush_run(cards: Iterable[Card]) -> Run:
@@ -170,24 +182,69 @@ def straight_flush_run(cards: Iterable[Card]) -> Run:
     A-2-3 and Q-K-A are runs, K-A-2 is not. Among equally long runs the highest top wins.
     With no two consecutive cards in a suit the run is the single highest card (length 1).
     """
-    by_suit: dict[str, set[int]] = {}
+    return _run_of(_by_suit(cards))
+
+
+def hand_values(cards: Iterable[Card]) -> tuple[Flush, Run]:
+    """``(best_flush(cards), straight_flush_run(cards))``, the cards read once."""
+    by_suit = _by_suit(cards)
+    return _flush_of(by_suit), _run_of(by_suit)
+
+
+def _by_suit(cards: Iterable[Card]) -> dict[str, list[int]]:
+    """Each suit's ranks, the suits in the order they first appear."""
+    by_suit: dict[str, list[int]] = {}
     for card in cards:
-        by_suit.setdefault(card.suit, set()).add(card.rank)
-    best: Run | None = None
-    for suit, present in by_suit.items():
-        if ACE in present:
-            present.add(1)
-        length = 0
-        for rank in range(1, ACE + 1):
-            if rank in present:
-                length += 1
-                candidate = Run(length, rank, suit)
-                if best is None or candidate > best:
-                    best = candidate
-            else:
-                length = 0
+        by_suit.setdefault(card.suit, []).append(card.rank)
+    return by_suit
+
+
+def _flush_of(by_suit: dict[str, list[int]]) -> Flush:
+    """The best flush of :func:`_by_suit`'s suits (it sorts their ranks, highest first)."""
+    # Compared as Flush orders (length, then ranks); the first of equal suits is kept.
+    best: tuple[int, tuple[int, ...]] | None = None
+    best_suit = ""
+    for suit, ranks in by_suit.items():
+        ranks.sort(reverse=True)
+        candidate = (len(ranks), tuple(ranks))
+        if best is None or candidate > best:
+            best, best_suit = candidate, suit
+    if best is None:
+        raise ValueError("a flush needs at least one card")
+    return Flush(best[0], best[1], best_suit)
+
+
+def _run_of(by_suit: dict[str, list[int]]) -> Run:
+    """The longest, then highest, run of :func:`_by_suit`'s suits."""
+    # Compared as Run orders (length, then top); the first of equal suits is kept.
+    best: tuple[int, int] | None = None
+    best_suit = ""
+    for suit, ranks in by_suit.items():
+        bits = 0  # the suit's ranks as bits, bit 14 the ace
+        for rank in ranks:
+            bits |= 1 << rank
+        candidate = _longest_run(bits)
+        if best is None or candidate > best:
+            best, best_suit = candidate, suit
     if best is None:
         raise ValueError("a run needs at least one card")
+    return Run(best[0], best[1], best_suit)
+
+
+@cache
+def _longest_run(ranks: int) -> tuple[int, int]:
+    """``(length, top)`` of the longest, then highest, run in one suit's ranks (as bits, bit
+    14 the ace, which also counts as 1)."""
+    if ranks >> ACE & 1:
+        ranks |= 1 << 1
+    best = (0, 0)
+    length = 0
+    for rank in range(1, ACE + 1):
+        if ranks >> rank & 1:
+            length += 1
+            best = max(best, (length, rank))
+        else:
+            length = 0
     return best
 
 
@@ -215,7 +272,10 @@ def dp_qualifies(flush: Flush, rules: Rules | None = None) -> bool:
 
 def settlement_order(dp_seat: int, seats: Iterable[int]) -> list[int]:
     """Clause 13: seat numbers descending from the DP's, wrapping (DP 3: 2, 1, then 6, 5 ...)."""
-    return sorted(seats, key=lambda seat: (seat > dp_seat, -seat))
+    ordered = sorted(seats)
+    split = bisect_right(ordered, dp_seat)
+    up_to_dp, above_dp = ordered[:split], ordered[split:]
+    return up_to_dp[::-1] + above_dp[::-1]
 
 
 # --------------------------------------------------------------------------- rules
@@ -564,6 +624,7 @@ class DealerHand:
         return straight_flush_run(self.cards)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlayerHand:
     """One player's part of the record; ``raise_amount`` 0 means the player folded."""
@@ -710,6 +771,7 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
         raise RuleError("the hand record must be an object with designated_player and players")
     read = _Reader(rules)
     problems = read.problems
+    schedule = rules.rake.schedule
     read.unknown_keys(record, RECORD_KEYS, "")
     groups: list[CardGroup] = []
 
@@ -739,11 +801,9 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                     f"designated player bank {bank} is above the table maximum {rules.bank_max}",
                 )
         dp_cards = read.cards(raw_dp, "designated_player", "designated player")
-        groups.append(
-            CardGroup(
-                "the designated player", "designated_player.cards", read.readable_cards(raw_dp)
-            )
-        )
+        # The cards read (all of them when the hand's are good) go to the duplicate check.
+        readable = dp_cards if dp_cards is not None else read.readable_cards(raw_dp)
+        groups.append(CardGroup("the designated player", "designated_player.cards", readable))
         if dp_seat is not None and bank is not None and dp_cards is not None:
             dp = DealerHand(dp_seat, bank, dp_cards)
 
@@ -779,7 +839,8 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
             else:
                 seats_taken.add(seat)
         cards = read.cards(raw, path, who)
-        groups.append(CardGroup(who, f"{path}.cards", read.readable_cards(raw)))
+        readable = cards if cards is not None else read.readable_cards(raw)
+        groups.append(CardGroup(who, f"{path}.cards", readable))
         ante = read.money(raw, "ante", path, f"{who}: ante", required=True)
         if ante is not None:
             if ante == 0:
@@ -795,7 +856,7 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                     f"{path}.ante",
                     f"{who}: ante {ante} is above the table maximum {rules.ante_max}",
                 )
-            elif rules.rake.fee_for(ante) is None:
+            elif not schedule.covers(ante):  # rules.rake.fee_for(ante) is None
                 top = rules.rake.bands[-1].up_to
                 problems.add(
                     f"{path}.ante",
@@ -865,23 +926,33 @@ class _Judged:
 
     @property
     def total(self) -> int:
-        return sum(line.amount for line in self.lines)
+        return sum([line.amount for line in self.lines])
 
 
 def _line(wager: Wager, stake: int, outcome: Outcome, amount: int, odds: str | None) -> Line:
     return Line(str(wager), stake, outcome, amount, odds)
 
 
+_SIGN = {Outcome.WIN: 1, Outcome.LOSE: -1, Outcome.PUSH: 0}
+_FLIP = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN, Outcome.PUSH: Outcome.PUSH}
+
+
 def _even(wager: Wager, stake: int, outcome: Outcome) -> Line:
-    sign = {Outcome.WIN: 1, Outcome.LOSE: -1, Outcome.PUSH: 0}[outcome]
-    return _line(wager, stake, outcome, sign * stake, EVEN_MONEY)
+    return Line(str(wager), stake, outcome, _SIGN[outcome] * stake, EVEN_MONEY)
 
 
-def _judge(player: PlayerHand, dp: DealerHand, qualifies: bool, rules: Rules) -> _Judged:
-    """Clauses 6-12 for one player, before the bank is considered."""
+def _judge(
+    player: PlayerHand,
+    values: tuple[Flush, Run],
+    dp_values: tuple[Flush, Run],
+    qualifies: bool,
+    rules: Rules,
+) -> _Judged:
+    """Clauses 6-12 for one player, before the bank is considered; ``values`` and
+    ``dp_values`` are the player's and the designated player's flush and run."""
     seat = f"Seat {player.seat}"
     ante, raised = player.ante, player.raise_amount
-    flush, dp_flush = player.flush, dp.flush
+    (flush, run), (dp_flush, dp_run) = values, dp_values
     if player.folded:
         lines = [_even(Wager.ANTE, ante, Outcome.LOSE)]
         lost = [f"ante {ante}"]
@@ -947,7 +1018,6 @@ def _judge(player: PlayerHand, dp: DealerHand, qualifies: bool, rules: Rules) ->
 
     if stake := player.straight_flush_bonus:
         table = rules.straight_flush_paytable
-        run, dp_run = player.run, dp.run
         line = table.line_for(run.length) if run.is_straight_flush else None
         if line is None:
             lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.LOSE, -stake, None))
@@ -980,8 +1050,10 @@ CAP_ORDER = (Wager.STRAIGHT_FLUSH_BONUS, Wager.FLUSH_BONUS, Wager.RAISE, Wager.A
 
 def _apply_cap(judged: _Judged, cap: int | None) -> None:
     """Clause 12: cut aggregate winnings above ``cap``, bonuses first; record every cut."""
+    if cap is None:
+        return
     winnings = sum(line.amount for line in judged.lines if line.amount > 0)
-    if cap is None or winnings <= cap:
+    if winnings <= cap:
         return
     excess = winnings - cap
     cuts = []
@@ -1015,9 +1087,8 @@ def _kill(judged: _Judged, reason: str) -> None:
 
 
 def _mirror(line: Line, seat: int) -> Line:
-    flip = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN, Outcome.PUSH: Outcome.PUSH}
     return Line(
-        line.wager, line.stake, flip[line.outcome], -line.amount, line.odds, {"against": seat}
+        line.wager, line.stake, _FLIP[line.outcome], -line.amount, line.odds, {"against": seat}
     )
 
 
@@ -1025,7 +1096,9 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     """Settle a checked record (clauses 7-14)."""
     rules = rules or Rules()
     dp = record.designated_player
-    dp_flush, dp_run = dp.flush, dp.run
+    # Each hand's flush and run, worked out once.
+    dp_flush, dp_run = dp_values = hand_values(dp.cards)
+    values = {player.seat: hand_values(player.cards) for player in record.players}
     qualifies = dp_qualifies(dp_flush, rules)
     by_seat = {player.seat: player for player in record.players}
     order = settlement_order(dp.seat, by_seat)
@@ -1042,7 +1115,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     judged: list[_Judged] = []
     collected = paid = 0
     for seat in order:
-        result = _judge(by_seat[seat], dp, qualifies, rules)
+        result = _judge(by_seat[seat], values[seat], dp_values, qualifies, rules)
         _apply_cap(result, rules.max_payout_per_hand)
         total = result.total
         if rules.coverage is Coverage.RUNNING:
@@ -1077,11 +1150,16 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
 
     live = [result for result in judged if result.status is not SeatStatus.DEAD]
     dp_rake = 0
+    schedule = rules.rake.schedule
+
+    def fee(ante: int) -> int:  # rules.rake.fee_for(ante) or 0, with the one schedule
+        return schedule.fee(ante) if schedule.covers(ante) else 0
+
     if rules.rake.charges_players:
         for result in live:
-            result.rake = rules.rake.fee_for(result.player.ante) or 0
+            result.rake = fee(result.player.ante)
     if rules.rake.charges_dp and live:
-        dp_rake = rules.rake.fee_for(max(result.player.ante for result in live)) or 0
+        dp_rake = fee(max(result.player.ante for result in live))
 
     dp_lines = tuple(
         _mirror(line, result.player.seat)
@@ -1102,7 +1180,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
         total_rake = dp_rake + sum(result.rake for result in judged)
         explanation.append(f"Rake: {', '.join(fees)}; total {total_rake}.")
     dead = [str(result.player.seat) for result in judged if result.status is SeatStatus.DEAD]
-    if dead and rules.rake.schedule.charges:
+    if dead and schedule.charges:
         seats_word = "seat" if len(dead) == 1 else "seats"
         explanation.append(f"No rake on dead hands: {seats_word} {', '.join(dead)}.")
 
@@ -1110,7 +1188,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
         SeatResult(
             seat=dp.seat,
             role=Role.DESIGNATED_PLAYER,
-            cards=tuple(str(card) for card in dp.cards),
+            cards=tuple(map(str, dp.cards)),
             hand=str(dp_flush),
             status=SeatStatus.SETTLED,
             lines=dp_lines,
@@ -1125,13 +1203,13 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     ]
     for result in judged:
         player = result.player
-        run = player.run
+        flush, run = values[player.seat]
         seats.append(
             SeatResult(
                 seat=player.seat,
                 role=Role.PLAYER,
-                cards=tuple(str(card) for card in player.cards),
-                hand=str(player.flush),
+                cards=tuple(map(str, player.cards)),
+                hand=str(flush),
                 status=result.status,
                 lines=tuple(result.lines),
                 rake=result.rake,

@@ -11,15 +11,17 @@ the seats in play. Its actions, in the order of the game (clauses 5-6):
    player's decision, once every hand is dealt, within clause 6's bounds.
 
 Every action is checked as it is applied (seat, phase, amounts, cards seen once); the whole
-hand is checked again and settled by :func:`~casino.rules.high_card_flush.evaluate` on the
-record the actions make (:meth:`HighCardFlushHand.to_record`), so a hand settles the same
+hand is checked again and settled as :func:`~casino.rules.high_card_flush.evaluate` settles
+the record the actions make (:meth:`HighCardFlushHand.to_record`), so a hand settles the same
 whether its record was typed in at the end (:func:`import_record`) or its actions were
-recorded one by one.
+recorded one by one. (What the actions already checked is not read again: the record is built
+from the hand when the rest of the check passes, and evaluated from its JSON otherwise, so
+every problem is named as evaluate names it.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -28,17 +30,23 @@ from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable, Decoded, decode
 from casino.rules.cards import Card, CardGroup, check_distinct
 from casino.rules.contract import JSON, History, Recorded
-from casino.rules.errors import Problems, RuleError, action_path, reported_at
-from casino.rules.options import is_int
+from casino.rules.errors import Problems, RuleError, action_path, reported
+from casino.rules.options import MAX_AMOUNT, is_int
 
 from . import (
     CARDS_PER_HAND,
     GAME_CODE,
+    DealerHand,
+    PayTable,
+    PlayerHand,
+    Record,
     Rules,
     best_flush,
     evaluate,
+    flush_length,
     parse_record,
     raise_bounds,
+    settle,
 )
 
 BONUSES = ("flush_bonus", "straight_flush_bonus")
@@ -104,11 +112,11 @@ class _Config:
             problems.add(
                 "designated_player", "the set-up names the designated player's seat and bank"
             )
-        if not isinstance(seats, list) or not all(is_int(seat) for seat in seats):
+        if not isinstance(seats, list) or not all(map(is_int, seats)):
             problems.add("players", "the set-up lists the players' seats")
         problems.raise_if_any()
         assert isinstance(dp, Mapping) and isinstance(seats, list)
-        return cls(int(dp["seat"]), int(dp["bank"]), tuple(int(seat) for seat in seats))
+        return cls(int(dp["seat"]), int(dp["bank"]), tuple(map(int, seats)))
 
 
 @dataclass
@@ -122,6 +130,10 @@ class HighCardFlushHand:
     _dp_cards: tuple[Card, ...] | None = field(init=False, default=None)
     _phase: Phase = field(init=False, default=Phase.WAGERS)
     _log: list[Recorded] = field(init=False, default_factory=list)
+    #: Every card dealt so far (the designated player's and the players'), as (rank, suit).
+    _dealt_cards: set[tuple[int, str]] = field(
+        init=False, default_factory=set, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self._setup = _Config.read(self.config)
@@ -166,22 +178,18 @@ class HighCardFlushHand:
             actions = []
             for player in self._players.values():
                 if player.raise_amount is None and player.cards is not None:
-                    low, high = raise_bounds(player.ante, best_flush(player.cards).length)
+                    low, high = raise_bounds(player.ante, flush_length(player.cards))
                     actions.append({"type": "raise", "seat": player.seat, "min": low, "max": high})
                     actions.append({"type": "fold", "seat": player.seat})
             return actions
         return []
 
+    def _paytables(self) -> tuple[PayTable, PayTable]:
+        """The bonuses' pay tables, in the order of :data:`BONUSES`."""
+        return self.rules.flush_paytable, self.rules.straight_flush_paytable
+
     def _offered_bonuses(self) -> list[str]:
-        return [
-            name
-            for name, table in zip(
-                BONUSES,
-                (self.rules.flush_paytable, self.rules.straight_flush_paytable),
-                strict=True,
-            )
-            if len(table)
-        ]
+        return [name for name, table in zip(BONUSES, self._paytables(), strict=True) if len(table)]
 
     def _deal_actions(self) -> list[JSON]:
         waiting = [p.seat for p in self._players.values() if p.cards is None]
@@ -240,27 +248,77 @@ class HighCardFlushHand:
     def settle(self) -> Any:
         if not self.complete:
             raise RuleError(f"the hand is not finished: it is in its {self._phase} phase")
-        return evaluate(self.to_record(), self.rules)
+        record = self._checked_record()
+        if record is None:  # the whole record's check refuses it: evaluate names every problem
+            return evaluate(self.to_record(), self.rules)
+        return settle(record, self.rules)
+
+    def _checked_record(self) -> Record | None:
+        """The complete hand as the record :func:`parse_record` reads from :meth:`to_record`,
+        when that check finds no problem; None when it would find one.
+
+        The actions have checked most of what it checks (seats, the cards and their count,
+        no card twice, amounts and their chip, the ante limits, the raise's bounds, the number
+        of players); what they leave (the bank, an ante above the rake's top band, a bonus
+        the table does not offer) is checked here the way it checks it."""
+        rules, bank = self.rules, self._setup.bank
+        if (
+            not 0 <= bank <= MAX_AMOUNT
+            or bank % rules.smallest_chip
+            or (rules.bank_min is not None and bank < rules.bank_min)
+            or (rules.bank_max is not None and bank > rules.bank_max)
+        ):
+            return None
+        schedule = rules.rake.schedule
+        refused = {
+            name for name, table in zip(BONUSES, self._paytables(), strict=True) if not table
+        }
+        players: list[PlayerHand] = []
+        for player in self._players.values():
+            if not schedule.covers(player.ante):
+                return None
+            for name, stake in player.bonuses.items():
+                if stake and name in refused:  # a bonus the table does not offer
+                    return None
+            assert player.cards is not None and player.raise_amount is not None
+            players.append(
+                PlayerHand(
+                    player.seat,
+                    player.cards,
+                    player.ante,
+                    player.raise_amount,
+                    player.bonuses.get("flush_bonus", 0),
+                    player.bonuses.get("straight_flush_bonus", 0),
+                )
+            )
+        assert self._dp_cards is not None
+        return Record(DealerHand(self._setup.dp_seat, bank, self._dp_cards), tuple(players))
 
     # -------------------------------------------------------------- actions
 
     def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
-        with reported_at(action_path(index)):
+        try:
             self._apply(action)
+        except RuleError as error:
+            raise reported(error, action_path(index)) from None
         self._log.append(Recorded(dict(action)))
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
-        getattr(self, f"_{decoded.type}")(decoded.seat, decoded)
+        _HANDLERS[decoded.type](self, decoded.seat, decoded)
 
-    def _amount(self, value: object, what: str, *, least: int) -> int:
+    def _amount(self, value: object, seat: int, name: str, *, least: int) -> int:
+        """``value`` as seat ``seat``'s ``name`` (its ante, raise or a bonus)."""
         chip = self.rules.smallest_chip
         if not is_int(value) or value < least:
             raise RuleError(
-                f"{what} must be a whole number of minor units of at least {least}, got {value!r}"
+                f"seat {seat}: {name} must be a whole number of minor units of at least "
+                f"{least}, got {value!r}"
             )
         if value % chip:
-            raise RuleError(f"{what} {value} is not a multiple of the smallest chip {chip}")
+            raise RuleError(
+                f"seat {seat}: {name} {value} is not a multiple of the smallest chip {chip}"
+            )
         return int(value)
 
     def _wager(self, seat: int, action: Decoded) -> None:
@@ -280,7 +338,7 @@ class HighCardFlushHand:
             raise RuleError(
                 f"at most {self.rules.max_players} players play a hand (clause 1 of docs/rules/high-card-flush.md)"
             )
-        ante = self._amount(action.number("ante"), f"seat {seat}: ante", least=1)
+        ante = self._amount(action.number("ante"), seat, "ante", least=1)
         low, high = self.rules.ante_min, self.rules.ante_max
         if (low is not None and ante < low) or (high is not None and ante > high):
             raise RuleError(f"seat {seat}: ante {ante} is outside the table's limits {low}-{high}")
@@ -288,7 +346,7 @@ class HighCardFlushHand:
         for name in BONUSES:
             bonus = action.number_or_none(name)
             if bonus is not None:
-                bonuses[name] = self._amount(bonus, f"seat {seat}: {name}", least=0)
+                bonuses[name] = self._amount(bonus, seat, name, least=0)
         self._players[seat] = _Player(seat, ante, bonuses)
 
     def _deal(self, seat: int, action: Decoded) -> None:
@@ -305,15 +363,20 @@ class HighCardFlushHand:
         if (self._dp_cards if is_dp else player.cards if player else None) is not None:
             raise RuleError(f"seat {seat} has already been dealt its cards")
         cards = action.cards("cards")
-        groups = [CardGroup(f"seat {seat}", "cards", cards)]
-        if self._dp_cards is not None:
-            groups.append(CardGroup("the designated player", "designated_player", self._dp_cards))
-        groups += [
-            CardGroup(f"seat {p.seat}", f"seat {p.seat}", p.cards)
-            for p in self._players.values()
-            if p.cards
-        ]
-        check_distinct(groups)
+        new = {(card.rank, card.suit) for card in cards}
+        if len(new) != len(cards) or not self._dealt_cards.isdisjoint(new):
+            groups = [CardGroup(f"seat {seat}", "cards", cards)]
+            if self._dp_cards is not None:
+                groups.append(
+                    CardGroup("the designated player", "designated_player", self._dp_cards)
+                )
+            groups += [
+                CardGroup(f"seat {p.seat}", f"seat {p.seat}", p.cards)
+                for p in self._players.values()
+                if p.cards
+            ]
+            check_distinct(groups)  # names each card seen twice
+        self._dealt_cards |= new
         if is_dp:
             self._dp_cards = cards
         else:
@@ -341,8 +404,8 @@ class HighCardFlushHand:
     def _raise(self, seat: int, action: Decoded) -> None:
         player = self._decide(seat)
         assert player.cards is not None
-        amount = self._amount(action.number("amount"), f"seat {seat}: raise", least=1)
-        length = best_flush(player.cards).length
+        amount = self._amount(action.number("amount"), seat, "raise", least=1)
+        length = flush_length(player.cards)
         low, high = raise_bounds(player.ante, length)
         if not low <= amount <= high:
             raise RuleError(
@@ -354,6 +417,15 @@ class HighCardFlushHand:
     def _fold(self, seat: int, action: Decoded) -> None:
         self._decide(seat).raise_amount = 0
         self._decided()
+
+
+#: Each action's step of :class:`HighCardFlushHand` by type.
+_HANDLERS: dict[str, Callable[[HighCardFlushHand, int, Decoded], None]] = {
+    "wager": HighCardFlushHand._wager,
+    "deal": HighCardFlushHand._deal,
+    "raise": HighCardFlushHand._raise,
+    "fold": HighCardFlushHand._fold,
+}
 
 
 def record_actions(record: Mapping[str, Any], rules: Rules) -> tuple[JSON, ...]:

@@ -20,7 +20,7 @@ Choices where the brief is silent (noted in the README):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -59,7 +59,11 @@ class RotationPolicy:
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {
+            "max_consecutive": self.max_consecutive,
+            "window_minutes": self.window_minutes,
+            "min_distinct": self.min_distinct,
+        }
 
 
 @dataclass(frozen=True, slots=True)

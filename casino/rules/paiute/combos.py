@@ -33,6 +33,7 @@ from typing import Any
 
 from casino.rules.cards import ACE, KING, SUIT_NAMES, SUITS, Card, rank_char, rank_name
 from casino.rules.errors import RuleError
+from casino.rules.quick import quick_init
 
 HOLDING_SIZES = (5, 6)
 #: Straight flushes by top card, best first: A (royal), K, ..., 5 (A-2-3-4-5).
@@ -102,6 +103,7 @@ _RANK_BITS = {rank: 1 << rank | (2 if rank == ACE else 0) for rank in range(2, A
 _RUN_MASKS = {top: sum(1 << rank for rank in _run(top)) for top in TOPS}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class Combination:
     """One winning combination. Ordered and compared by category, then ``ranks`` (clause 8):

@@ -26,10 +26,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from casino.rules.actions import decode
-from casino.rules.cards import Card, standard_deck
-from casino.rules.errors import RuleError, action_path, reported_at
+from casino.rules.cards import Card, standard_deck_set
+from casino.rules.errors import RuleError, action_path, reported, reported_at
 from casino.rules.paiute.combos import Combination, best_combination
 from casino.rules.paiute.ops import (
+    ACTION_TYPES,
     ACTIONS,
     GAME_CODE,
     ActionType,
@@ -66,7 +67,7 @@ class PaiuteHand:
         seen = {card for cards in self._held.values() for card in cards}
         seen.update(self._pile)
         seen.add(config.upcard)
-        self._pool: set[Card] = set(standard_deck()) - seen
+        self._pool: set[Card] = set(standard_deck_set()) - seen
         self._bottom: Card | None = config.upcard
         self._taken: Drawing | None = None
         self._laid: dict[int, Combination] = {}
@@ -479,7 +480,10 @@ class PaiuteHand:
 
     def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
         """Read one JSON action, check it and apply it; problems at ``actions[index]``."""
-        self.apply_at(action, action_path(index))
+        try:  # apply_at(action, action_path(index)), the path made only for a problem
+            self._apply(action)
+        except RuleError as error:
+            raise reported(error, action_path(index)) from None
 
     def apply_at(self, action: Mapping[str, Any], path: str) -> None:
         with reported_at(path):
@@ -487,7 +491,7 @@ class PaiuteHand:
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
-        seat, kind = decoded.seat, ActionType(decoded.type)
+        seat, kind = decoded.seat, ACTION_TYPES[decoded.type]
         if kind is ActionType.DRAW:
             source = Source(decoded.text("source"))
             self.draw(seat, source, decoded.card_or_none("card"))

@@ -15,6 +15,7 @@ from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
+from casino.rules.quick import quick_init
 
 GAME_CODE = "paiute"
 GAME_NAME = "Paiute"
@@ -52,6 +53,10 @@ class ActionType(StrEnum):
     CALL = "call"
 
 
+#: Each action type by its JSON name (``ActionType(name)`` without the Enum's call).
+ACTION_TYPES: dict[str, ActionType] = {str(kind): kind for kind in ActionType}
+
+
 #: The hand's actions (:mod:`casino.rules.actions`): decoded by ``PaiuteHand.apply``, shown in
 #: the API document.
 ACTIONS = ActionTable(
@@ -79,6 +84,7 @@ ACTIONS = ActionTable(
 )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Drawing(OperationBase):
     """A card taken from the stock or the top of the discard pile (clause 3)."""
@@ -99,6 +105,7 @@ class Drawing(OperationBase):
         return {"op": "draw", "seat": self.seat, "source": str(self.source), "card": str(self.card)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Discarding(OperationBase):
     seat: int
@@ -111,6 +118,7 @@ class Discarding(OperationBase):
         return {"op": "discard", "seat": self.seat, "card": str(self.card)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Calling(OperationBase):
     """A call (clause 5): the combination laid down, the sixth card discarded or None.
@@ -137,6 +145,7 @@ class Calling(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Reshuffling(OperationBase):
     """Clause 4 (automatic): the stock ran out; ``stock`` are the discards shuffled as the new
@@ -156,6 +165,7 @@ class Reshuffling(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class FinalTurns(OperationBase):
     """Clause 6 (automatic): the seats that get one more turn after ``caller``'s call."""
@@ -170,6 +180,7 @@ class FinalTurns(OperationBase):
         return {"op": "final_turns", "caller": self.caller, "seats": list(self.seats)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PhaseChange(OperationBase):
     phase: Phase

@@ -96,8 +96,8 @@ from typing import Any
 
 from casino.rules import betting
 from casino.rules.actions import decode
-from casino.rules.cards import SUIT_NAMES, Card, standard_deck
-from casino.rules.errors import RuleError, action_path, reported_at
+from casino.rules.cards import SUIT_NAMES, Card, standard_deck_set
+from casino.rules.errors import RuleError, action_path, reported
 from casino.rules.palace_poker.config import (
     FEWEST_PLAYERS,
     GROUP_SIZE,
@@ -114,6 +114,7 @@ from casino.rules.palace_poker.config import (
 )
 from casino.rules.palace_poker.hands import PokerValue, best_hand
 from casino.rules.palace_poker.ops import (
+    ACTION_TYPES,
     ACTIONS,
     BATTLE_ACTIONS,
     TURN_ACTIONS,
@@ -262,7 +263,7 @@ class PalaceHand:
             for player in config.players
         }
         dealt = {card for player in config.players for card in (player.banner, *player.palace)}
-        self._stock: set[Card] = set(standard_deck()) - dealt
+        self._stock: set[Card] = set(standard_deck_set()) - dealt
         self._discards: set[Card] = set()
         self._log: list[Operation] = []
         self._battle: _Battle | None = None
@@ -709,12 +710,14 @@ class PalaceHand:
         Every problem is reported at ``actions[index]`` (``action`` without an index), with a
         message naming the rule broken.
         """
-        with reported_at(action_path(index)):
+        try:
             self._apply(action)
+        except RuleError as error:
+            raise reported(error, action_path(index)) from None
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
-        seat, kind = decoded.seat, ActionType(decoded.type)
+        seat, kind = decoded.seat, ACTION_TYPES[decoded.type]
         if kind is ActionType.BUY:
             self.buy(seat, decoded.card("card"), decoded.cards("discard"))
         elif kind is ActionType.DISCARD:

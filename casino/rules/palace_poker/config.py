@@ -60,6 +60,10 @@ class Structure(StrEnum):
         return self.value.replace("_", " ")
 
 
+#: The structures, for checking a value is one (``x in STRUCTURES``).
+STRUCTURES = tuple(Structure)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerConfig:
     """A player dealt in: seat, stack before the ante, banner (face up), palace (face down)."""
@@ -241,7 +245,7 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
 
     raw_structure = record.get("structure")
     structure: Structure | None = None
-    if raw_structure in tuple(Structure):
+    if raw_structure in STRUCTURES:
         structure = Structure(raw_structure)
     else:
         problems.add("structure", f"structure {raw_structure!r} is not one of limit, no_limit")

@@ -15,6 +15,7 @@ from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
+from casino.rules.quick import quick_init
 
 
 class Phase(StrEnum):
@@ -51,6 +52,10 @@ class ActionType(StrEnum):
     FOLD = "fold"
     CALL = "call"
     RAISE = "raise"
+
+
+#: Each action type by its JSON name (``ActionType(name)`` without the Enum's call).
+ACTION_TYPES: dict[str, ActionType] = {str(kind): kind for kind in ActionType}
 
 
 TURN_ACTIONS = (ActionType.BUY, ActionType.DISCARD, ActionType.BATTLE, ActionType.STAY)
@@ -104,6 +109,7 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [str(card) for card in cards]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Anteing(OperationBase):
     """Clause 3 (automatic)."""
@@ -118,6 +124,7 @@ class Anteing(OperationBase):
         return {"op": "ante", "seat": self.seat, "amount": self.amount}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Buying(OperationBase):
     """Clause 6: the card turned, the soldiers discarded after it, and the discards shuffled
@@ -148,6 +155,7 @@ class Buying(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Discarding(OperationBase):
     """Clause 7."""
@@ -163,6 +171,7 @@ class Discarding(OperationBase):
         return {"op": "discard", "seat": self.seat, "cards": _cards(self.cards), "cost": self.cost}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Staying(OperationBase):
     """Clause 11."""
@@ -176,6 +185,7 @@ class Staying(OperationBase):
         return {"op": "stay", "seat": self.seat}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Folding(OperationBase):
     """Clause 12 (in turn) or clause 9 (answering a battle, ``in_battle``)."""
@@ -190,6 +200,7 @@ class Folding(OperationBase):
         return {"op": "fold", "seat": self.seat, "in_battle": self.in_battle}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Attacking(OperationBase):
     """Clause 8: ``seat`` attacks ``target`` with ``amount``."""
@@ -214,6 +225,7 @@ class Attacking(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Calling(OperationBase):
     """Clause 9: ``amount`` is the chips put in (less than the call when all-in)."""
@@ -229,6 +241,7 @@ class Calling(OperationBase):
         return {"op": "call", "seat": self.seat, "amount": self.amount, "all_in": self.all_in}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Raising(OperationBase):
     """Clause 9: a raise of ``amount`` on top of the call; ``paid`` is call plus raise."""
@@ -251,6 +264,7 @@ class Raising(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Returning(OperationBase):
     """The uncalled part of a raise goes back to the raiser (automatic; clause 9)."""
@@ -265,6 +279,7 @@ class Returning(OperationBase):
         return {"op": "return", "seat": self.seat, "amount": self.amount}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BattleEnd(OperationBase):
     """A battle's result (automatic; clauses 9-10).
@@ -308,6 +323,7 @@ class BattleEnd(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Capturing(OperationBase):
     """The winner of a battle takes the loser's banner and soldiers as soldiers, up to the
@@ -331,6 +347,7 @@ class Capturing(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandEnd(OperationBase):
     """The hand is over (automatic): how, and who shares the pot."""

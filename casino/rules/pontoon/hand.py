@@ -21,14 +21,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from casino.rules.actions import decode
 from casino.rules.cards import ACE, Card, standard_deck
-from casino.rules.errors import RuleError, action_path, reported_at
+from casino.rules.errors import RuleError, action_path, reported, reported_at
 from casino.rules.options import beyond_maximum, is_int
 from casino.rules.pontoon.config import PontoonConfig, check_config
 from casino.rules.pontoon.ops import (
+    ACTION_TYPES,
     ACTIONS,
     FIRST_CARD_SHOOT,
     GAME_CODE,
@@ -115,6 +117,12 @@ class PlayerState:
         return len(self.hands) > 1
 
 
+@cache
+def _full_pack(decks: int) -> dict[Card, int]:
+    """Each card of ``decks`` packs (a copy is taken for each hand)."""
+    return {card: decks for card in standard_deck()}
+
+
 class PontoonHand:
     """One hand of Pontoon (and Shoot Pontoon with a kitty), live or replayed."""
 
@@ -127,7 +135,8 @@ class PontoonHand:
         self._players: dict[int, PlayerState] = {seat: PlayerState(seat) for seat in self.order}
         self._banker_cards: list[Card] = []
         self._banker_end: HandStatus | None = None
-        self._pack: Counter[Card] = Counter({card: self.rules.decks for card in standard_deck()})
+        self._pack: Counter[Card] = Counter(_full_pack(self.rules.decks))
+        self._pack_left = sum(self._pack.values())  # the pack's cards not dealt yet
         self._bottom: Counter[Card] = Counter()  # busted hands' cards (clause 10)
         self._log: list[Operation] = []
         self._shoot_next = 0
@@ -259,7 +268,7 @@ class PontoonHand:
     def cards_available(self) -> list[Card]:
         """The cards that may be dealt next: the rest of the pack, or once it is used up the
         busted hands' cards put at its bottom (clause 10)."""
-        source = self._pack if sum(self._pack.values()) else self._bottom
+        source = self._pack if self._pack_left else self._bottom
         return sorted(card for card, count in source.items() if count > 0)
 
     def pontoon_seat(self) -> int | None:
@@ -821,7 +830,10 @@ class PontoonHand:
 
         Every problem is reported at ``actions[index]`` (``action`` without an index).
         """
-        self.apply_at(action, action_path(index))
+        try:  # apply_at(action, action_path(index)), the path made only for a problem
+            self._apply(action)
+        except RuleError as error:
+            raise reported(error, action_path(index)) from None
 
     def apply_at(self, action: Mapping[str, Any], path: str) -> None:
         """:meth:`apply`, reporting problems at ``path`` (a record replay's own paths)."""
@@ -830,7 +842,7 @@ class PontoonHand:
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
-        seat, kind = decoded.seat, ActionType(decoded.type)
+        seat, kind = decoded.seat, ACTION_TYPES[decoded.type]
         if kind is ActionType.DEAL:
             self.deal(seat, decoded.card("card"), decoded.number_or_none("hand"))
         elif kind is ActionType.STAKE:
@@ -974,7 +986,7 @@ class PontoonHand:
     def _verify_card(self, card: Card) -> None:
         if not isinstance(card, Card):
             raise RuleError(f"{card!r} is not a card")
-        if sum(self._pack.values()):
+        if self._pack_left:
             if self._pack[card] > 0:
                 return
             where = self._holders(card)
@@ -998,8 +1010,9 @@ class PontoonHand:
         return f" ({', '.join(places)})" if places else ""
 
     def _take(self, card: Card) -> None:
-        if sum(self._pack.values()):
+        if self._pack_left:
             self._pack[card] -= 1
+            self._pack_left -= 1
         else:
             self._bottom[card] -= 1
 

@@ -15,6 +15,7 @@ from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
+from casino.rules.quick import quick_init
 
 GAME_CODE = "pontoon"
 GAME_NAME = "Pontoon"
@@ -60,6 +61,10 @@ class ActionType(StrEnum):
     DRAW = "draw"
     STAND = "stand"
     SELL_BANK = "sell_bank"
+
+
+#: Each action type by its JSON name (``ActionType(name)`` without the Enum's call).
+ACTION_TYPES: dict[str, ActionType] = {str(kind): kind for kind in ActionType}
 
 
 class HandStatus(StrEnum):
@@ -142,6 +147,7 @@ def nth(number: int) -> str:
 # --------------------------------------------------------------------------- operations
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Dealing(OperationBase):
     """A card dealt: ``round`` is ``first``, ``second`` or ``split`` (a split hand's second)."""
@@ -167,6 +173,7 @@ class Dealing(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Staking(OperationBase):
     seat: int
@@ -179,6 +186,7 @@ class Staking(OperationBase):
         return {"op": "stake", "seat": self.seat, "amount": self.amount}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Shooting(OperationBase):
     """A shoot bet placed before ``before_card`` of the hand (1: after the first-card stakes)."""
@@ -201,6 +209,7 @@ class Shooting(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NoShooting(OperationBase):
     """A player declines the first shoot bet."""
@@ -214,6 +223,7 @@ class NoShooting(OperationBase):
         return {"op": "no_shoot", "seat": self.seat}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Splitting(OperationBase):
     """Hand ``hand`` split; the new hand (``hand + 1``) carries ``stake``."""
@@ -229,6 +239,7 @@ class Splitting(OperationBase):
         return {"op": "split", "seat": self.seat, "hand": self.hand, "stake": self.stake}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Buying(OperationBase):
     seat: int
@@ -249,6 +260,7 @@ class Buying(OperationBase):
         return {"op": "buy", **(self.to_action() or {})}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Twisting(OperationBase):
     seat: int
@@ -262,6 +274,7 @@ class Twisting(OperationBase):
         return {"op": "twist", "seat": self.seat, "hand": self.hand, "card": str(self.card)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Sticking(OperationBase):
     seat: int
@@ -274,6 +287,7 @@ class Sticking(OperationBase):
         return {"op": "stick", "seat": self.seat, "hand": self.hand}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandEnding(OperationBase):
     """A hand ended by itself (automatic): pontoon, 21, a five card trick or bust."""
@@ -296,6 +310,7 @@ class HandEnding(OperationBase):
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BankerDrawing(OperationBase):
     seat: int
@@ -308,6 +323,7 @@ class BankerDrawing(OperationBase):
         return {"op": "draw", "seat": self.seat, "card": str(self.card)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BankerStanding(OperationBase):
     seat: int
@@ -319,6 +335,7 @@ class BankerStanding(OperationBase):
         return {"op": "stand", "seat": self.seat}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SellingBank(OperationBase):
     """Clause 16: the banker sells the bank to ``buyer`` for ``price`` after the hand."""
@@ -334,6 +351,7 @@ class SellingBank(OperationBase):
         return {"op": "sell_bank", "seat": self.seat, "buyer": self.buyer, "price": self.price}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PhaseChange(OperationBase):
     phase: Phase

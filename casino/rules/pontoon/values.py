@@ -70,7 +70,10 @@ class Kind(StrEnum):
 
     @property
     def order(self) -> int:
-        return list(Kind).index(self)
+        return _KIND_ORDER[self]
+
+
+_KIND_ORDER = {kind: index for index, kind in enumerate(Kind)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,12 @@ class HandValue:
         return f"soft {self.total}" if self.soft else str(self.total)
 
 
+#: Hand values already worked out, by the cards' ranks and the options (all a value depends
+#: on; values are frozen); emptied when full.
+_VALUES: dict[tuple[tuple[int, ...], int, bool, bool], HandValue] = {}
+_MOST_VALUES = 4096
+
+
 def hand_value(
     cards: Sequence[Card],
     *,
@@ -123,6 +132,24 @@ def hand_value(
     split_pontoon_is_pontoon: bool = False,
 ) -> HandValue:
     """Rank a hand (clause 2); ``split`` for a hand of a seat that split (clause 15)."""
+    if (
+        type(limit) is not int
+        or type(split) is not bool
+        or type(split_pontoon_is_pontoon) is not bool
+    ):
+        return _rank(cards, limit, split, split_pontoon_is_pontoon)
+    key = (tuple([card.rank for card in cards]), limit, split, split_pontoon_is_pontoon)
+    value = _VALUES.get(key)
+    if value is None:
+        if len(_VALUES) >= _MOST_VALUES:
+            _VALUES.clear()
+        value = _VALUES[key] = _rank(cards, limit, split, split_pontoon_is_pontoon)
+    return value
+
+
+def _rank(
+    cards: Sequence[Card], limit: int, split: bool, split_pontoon_is_pontoon: bool
+) -> HandValue:
     points_total, soft = total(cards)
     count = len(cards)
     if points_total > TWENTY_ONE:
