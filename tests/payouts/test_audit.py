@@ -143,8 +143,7 @@ def test_a_truncated_chain_is_found_by_its_anchor(settled_hand):
     assert report["chain"]["ok"] is True
     assert report["ok"] is False
     assert any(
-        f"table HCF-T's chain ends at entry {keep.seq}, but entry {anchored_seq} was anchored"
-        in p
+        f"table HCF-T's chain ends at entry {keep.seq}, but entry {anchored_seq} was anchored" in p
         and "removed" in p
         for p in report["anchors"]["problems"]
     )

@@ -76,9 +76,10 @@ def test_an_incremental_check_starts_where_the_last_passed_check_anchored(
     assert second.report["hands_checked"] == 1  # the new hand alone
     open_table.refresh_from_db()
     # The first table's new entries, and the house chain's entry for the first check.
-    assert second.report["chain"]["entries_checked"] == open_table.audit_seq - before[
-        open_table.pk
-    ] + 1
+    assert (
+        second.report["chain"]["entries_checked"]
+        == open_table.audit_seq - before[open_table.pk] + 1
+    )
     # A quiet table's chain is not read again at all: no chunk for it.
     assert not second.chunks.filter(table=second_table).exists()
 
