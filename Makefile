@@ -41,8 +41,8 @@ run: install messages
 ## collect the static files, then gunicorn on $(HOST) with WEB_CONCURRENCY processes of
 ## GUNICORN_THREADS threads; with REDIS_URL set, a Celery worker and its beat beside it
 ## (stopped with it). DEBUG stays off: SECRET_KEY and AUDIT_KEY must be set.
-WEB_CONCURRENCY ?= 2
-GUNICORN_THREADS ?= 4
+WEB_CONCURRENCY ?= 4
+GUNICORN_THREADS ?= 1
 serve: install messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput >/dev/null

@@ -10,7 +10,7 @@ What it does (docs/loadtest.md says how to read the figures)
   (a floor manager, and one dealer per table), tables by ``tables.services.table_create``,
   seats filled and the table opened by the services, one knox token per dealer.
 * gunicorn serves it (``casino.wsgi``, ``--workers``/``--threads``, by default ``make
-  serve``'s ``WEB_CONCURRENCY=2`` and ``GUNICORN_THREADS=4``) on a free loopback port; the
+  serve``'s ``WEB_CONCURRENCY=4`` and ``GUNICORN_THREADS=1``) on a free loopback port; the
   run waits for ``/health/`` and stops it at the end.
 * Each simulated tablet plays hands at its own table through the API, as its dealer, with
   a fresh ``Idempotency-Key`` on every POST (a request that never got an answer is sent
@@ -1260,14 +1260,14 @@ def main() -> None:
     parser.add_argument(
         "--workers",
         type=int,
-        default=int(os.environ.get("WEB_CONCURRENCY", 2)),
-        help="gunicorn workers (default WEB_CONCURRENCY or 2, as make serve)",
+        default=int(os.environ.get("WEB_CONCURRENCY", 4)),
+        help="gunicorn workers (default WEB_CONCURRENCY or 4, as make serve)",
     )
     parser.add_argument(
         "--threads",
         type=int,
-        default=int(os.environ.get("GUNICORN_THREADS", 4)),
-        help="threads per worker (default GUNICORN_THREADS or 4, as make serve)",
+        default=int(os.environ.get("GUNICORN_THREADS", 1)),
+        help="threads per worker (default GUNICORN_THREADS or 1, as make serve)",
     )
     parser.add_argument(
         "--scale-workers",

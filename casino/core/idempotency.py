@@ -2,9 +2,11 @@
 
 The request claims its key first, inside the one transaction that runs the view and stores
 the response: it inserts the key's row before doing anything else. A second request with
-the same key (a double tap, a retry racing the first) blocks on that row until the first
-commits, then finds the stored response and answers with it, whatever it was doing or
-however it failed meanwhile. If the first request fails, its claim rolls back with it and
+the same key (a double tap, a retry racing the first, a retry long after) fails to insert
+it (blocking on the row until the first commits, if the first is still running), then finds
+the stored response and answers with it, whatever it was doing or however it failed
+meanwhile. (No read before the claim: the usual request, a new key, costs two statements,
+the claim and its stored answer.) If the first request fails, its claim rolls back with it and
 the retry runs afresh. The same key with another body is a 409.
 
 Only successful responses (2xx) are stored: a refused request changed nothing, so
@@ -77,9 +79,6 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
                 path="headers.Idempotency-Key",
             )
         fingerprint = _fingerprint(request)
-        replay = _replay(request, key, fingerprint)
-        if replay is not None:
-            return replay
         try:
             with request_transaction():
                 # The claim: a concurrent request with this key waits here until we finish.

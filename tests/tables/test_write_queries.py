@@ -148,3 +148,31 @@ def test_every_games_actions_and_settle_are_lean(scenario, table, dealer, counte
     # The same at every action (the first reads no earlier actions: there are none).
     assert len(set(log["action"][1:])) == 1, log["action"]
     assert max(log["settle"]) <= HCF_SETTLE_MOST, log["settle"]
+
+
+def test_an_idempotency_key_costs_a_settle_two_queries(open_table, dealer, counted):
+    """The key's claim and its stored answer; a retry with the key answers from the stored
+    answer without settling again."""
+    log, client_for = counted
+    client = client_for(dealer)
+    hcf_routine(client, open_table)
+    [plain] = log["settle"]
+    log.clear()
+    open_table.refresh_from_db()
+    offered = open_table.game_state["offer"]
+    hand = client.post(
+        f"/api/v1/tables/{open_table.pk}/hands/",
+        {"accept": {"seat": offered, "bank": 50_000}},
+        format="json",
+    ).json()
+    body = record()
+    body["designated_player"]["seat"] = offered
+    players = [seat for seat in (1, 2, 3, 4) if seat != offered][:2]
+    for player, seat in zip(body["players"], players, strict=True):
+        player["seat"] = seat
+    url = f"/api/v1/hands/{hand['id']}/settle/"
+    first = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="settle-1")
+    again = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="settle-1")
+    assert first.status_code == again.status_code == 201
+    assert again["Idempotent-Replay"] == "true" and again.json() == first.json()
+    assert log["settle"][0] == plain + 2, (plain, log["settle"])
