@@ -81,29 +81,6 @@ def digest(data: Any) -> str:
     return hashlib.sha256(stored_form(data).encode()).hexdigest()
 
 
-class RunningDigest:
-    """A hash of a sequence built one item at a time (a hand's actions, as the chain
-    records them one entry each); equal sequences give equal hashes."""
-
-    def __init__(self) -> None:
-        self._hash = hashlib.sha256()
-        self.count = 0
-
-    def add(self, item: Any) -> None:
-        self._hash.update(stored_form(item).encode() + b"\n")
-        self.count += 1
-
-    def hexdigest(self) -> str:
-        return self._hash.hexdigest()
-
-    @classmethod
-    def of(cls, items: Any) -> RunningDigest:
-        running = cls()
-        for item in items:
-            running.add(item)
-        return running
-
-
 def _mac(text: str) -> str:
     return hmac.new(settings.AUDIT_KEY.encode(), text.encode(), hashlib.sha256).hexdigest()
 
