@@ -609,17 +609,14 @@ def check_plan(*, full: bool) -> Plan:
     anchors = anchors_read()
     problems = list(anchors.problems)
     incremental = not full and anchors.configured
+    note = ""
     if not full and not anchors.configured:
-        problems_note = "no AUDIT_ANCHOR_FILE holds where the last check stopped: checked in full"
-    else:
-        problems_note = ""
+        note = "no AUDIT_ANCHOR_FILE holds where the last check stopped: checked in full"
     heads = chain_heads()
     # The hands each table has, by the rows themselves (a hand written outside the system
     # need not have moved the table's numbering).
     numbered = dict(Hand.objects.order_by().values_list("table_id").annotate(last=Max("number")))
-    tables = {
-        pk: (name, numbered.get(pk) or 0) for pk, name in Table.objects.values_list("pk", "name")
-    }
+    names = dict(Table.objects.values_list("pk", "name"))
     for key in anchors.keys() - heads.keys():
         problems.append(f"{chain_name(key)} was anchored but is gone: its entries were removed")
     chunks: list[Chunk] = []
@@ -628,7 +625,7 @@ def check_plan(*, full: bool) -> Plan:
     for key, (head_seq, head_hash) in sorted(
         heads.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0)
     ):
-        name = chain_name(key, {k: v[0] for k, v in tables.items()})
+        name = chain_name(key, names)
         anchored = anchors.of_chain(key)
         for seq, _seal, _hands, at in anchored:
             if seq > head_seq:
@@ -641,7 +638,7 @@ def check_plan(*, full: bool) -> Plan:
         start = anchors.verified_start(key) if incremental else None
         if start is not None and start[0] <= head_seq:
             start_seq, start_hash, hands_after = start
-        hands_now = tables[key][1] if key is not None else 0
+        hands_now = numbered.get(key, 0) if key is not None else 0
         if (head_seq, head_hash, hands_now) == (start_seq, start_hash, hands_after):
             continue  # nothing new since it was verified (or an empty chain)
         bounds = list(range(start_seq, head_seq, CHUNK_ENTRIES))[1:]
@@ -676,7 +673,7 @@ def check_plan(*, full: bool) -> Plan:
             "configured": anchors.configured,
             "anchors": len(anchors.found),
             "latest": latest,
-            "note": problems_note,
+            "note": note,
         },
         heads=covered,
         total=total,

@@ -42,6 +42,8 @@ from django.db.models import Q, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from tables.models import Table
+
 from .models import AuditChainHead, AuditEntry
 
 HOUSE = "house"  # the key of the house chain (entries about no table) in anchors and reports
@@ -85,11 +87,15 @@ def _mac(text: str) -> str:
     return hmac.new(settings.AUDIT_KEY.encode(), text.encode(), hashlib.sha256).hexdigest()
 
 
-def seal(fields: dict[str, Any]) -> str:
-    """HMAC-SHA256 under ``AUDIT_KEY`` over an entry's sealed fields."""
+def _sealed_content(fields: dict[str, Any]) -> dict[str, Any]:
     content = {name: fields[name] for name in SEALED_FIELDS}
     content["at"] = content["at"].isoformat()
-    return _mac(canonical(content))
+    return content
+
+
+def seal(fields: dict[str, Any]) -> str:
+    """HMAC-SHA256 under ``AUDIT_KEY`` over an entry's sealed fields."""
+    return _mac(canonical(_sealed_content(fields)))
 
 
 def _fast_text(data: Any) -> bytes | None:
@@ -105,8 +111,7 @@ def _fast_text(data: Any) -> bytes | None:
 
 def seal_matches(fields: dict[str, Any], sealed: str) -> bool:
     """Whether an entry's sealed fields carry the seal ``sealed`` (the check's test)."""
-    content = {name: fields[name] for name in SEALED_FIELDS}
-    content["at"] = content["at"].isoformat()
+    content = _sealed_content(fields)
     fast = _fast_text(content)
     if fast is not None:
         mac = hmac.new(settings.AUDIT_KEY.encode(), fast, hashlib.sha256).hexdigest()
@@ -164,9 +169,6 @@ class AuditTrail:
     def __init__(self) -> None:
         self._pending: list[_Pending] = []
 
-    def __len__(self) -> int:
-        return len(self._pending)
-
     def add(
         self,
         *,
@@ -212,16 +214,10 @@ class AuditTrail:
             elif key is None:
                 AuditChainHead.objects.filter(pk=1).update(seq=seq, last_hash=last)
             else:
-                _table_model().objects.filter(pk=key).update(audit_seq=seq, audit_hash=last)
+                Table.objects.filter(pk=key).update(audit_seq=seq, audit_hash=last)
         if table is not None and table.pk not in chains and fields:
             table.save(update_fields=list(fields))
         return entries
-
-
-def _table_model() -> Any:
-    from tables.models import Table  # the tables app stores the heads of its chains
-
-    return Table
 
 
 def _locked_head(key: int | None) -> tuple[int, str]:
@@ -229,7 +225,7 @@ def _locked_head(key: int | None) -> tuple[int, str]:
         head, _ = AuditChainHead.objects.select_for_update().get_or_create(pk=1)
         return head.seq, head.last_hash
     return tuple(  # type: ignore[return-value]
-        _table_model().objects.select_for_update().filter(pk=key).values_list(*HEAD_FIELDS).get()
+        Table.objects.select_for_update().filter(pk=key).values_list(*HEAD_FIELDS).get()
     )
 
 
@@ -393,7 +389,7 @@ def chain_verify(
 def chain_heads() -> dict[int | None, tuple[int, str]]:
     """Every chain's head as its rows say (``None``: the house chain): ``(seq, seal)``."""
     heads: dict[int | None, tuple[int, str]] = {
-        pk: (seq, last) for pk, seq, last in _table_model().objects.values_list("pk", *HEAD_FIELDS)
+        pk: (seq, last) for pk, seq, last in Table.objects.values_list("pk", *HEAD_FIELDS)
     }
     house = AuditChainHead.objects.filter(pk=1).values_list("seq", "last_hash").first()
     heads[None] = tuple(house) if house else (0, GENESIS_HASH)  # type: ignore[assignment]
@@ -478,7 +474,7 @@ def _current_heads() -> dict[int | None, tuple[int, str, int]]:
     heads = {key: head for key, head in chain_heads().items() if head[0] > 0}
     if not heads:
         return {}
-    hands = dict(_table_model().objects.values_list("pk", "next_hand_number"))
+    hands = dict(Table.objects.values_list("pk", "next_hand_number"))
     query = Q()
     for key, (seq, _) in heads.items():
         query |= Q(table__isnull=True, seq=seq) if key is None else Q(table=key, seq=seq)

@@ -32,11 +32,6 @@ class Limits:
         return {"line": self.line, "net": self.net, "source": self.source}
 
 
-def limits_for(table: Any) -> Limits:
-    """The sign-off limits in force at ``table``."""
-    return limits_by_table([table])[table.pk]
-
-
 def limits_by_table(tables: Iterable[Any]) -> dict[int, Limits]:
     """The sign-off limits in force at each table (its own, else its game's, else the house
     default), in one query for them all."""
@@ -44,19 +39,18 @@ def limits_by_table(tables: Iterable[Any]) -> dict[int, Limits]:
     rows = SignoffLimit.objects.filter(
         Q(table_id__in=[t.pk for t in tables]) | Q(game__in={t.game for t in tables})
     )
-    own = {row.table_id: row for row in rows if row.table_id}
-    by_game = {row.game: row for row in rows if not row.table_id}
-    default = Limits(settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET, "default")
-    found = {}
-    for table in tables:
-        if table.pk in own:
-            found[table.pk] = Limits(own[table.pk].line, own[table.pk].net, "table")
-        elif table.game in by_game:
-            row = by_game[table.game]
-            found[table.pk] = Limits(row.line, row.net, "game")
-        else:
-            found[table.pk] = default
-    return found
+    own = {row.table_id: (row.line, row.net) for row in rows if row.table_id}
+    by_game = {row.game: (row.line, row.net) for row in rows if not row.table_id}
+    return {table.pk: _in_force(own.get(table.pk), by_game.get(table.game)) for table in tables}
+
+
+def _in_force(own: tuple[int, int] | None, by_game: tuple[int, int] | None) -> Limits:
+    """The table's own limits, else its game's, else the house default."""
+    if own is not None:
+        return Limits(*own, "table")
+    if by_game is not None:
+        return Limits(*by_game, "game")
+    return Limits(settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET, "default")
 
 
 def limits_annotations(table: str, game: str) -> dict[str, Subquery]:
@@ -76,11 +70,11 @@ def limits_annotations(table: str, game: str) -> dict[str, Subquery]:
 def limits_annotated(row: Any) -> Limits:
     """The sign-off limits in force, from a row carrying :func:`limits_annotations`: the
     table's own, else its game's, else the house default (as :func:`limits_by_table`)."""
-    if row.signoff_own_line is not None:
-        return Limits(row.signoff_own_line, row.signoff_own_net, "table")
-    if row.signoff_game_line is not None:
-        return Limits(row.signoff_game_line, row.signoff_game_net, "game")
-    return Limits(settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET, "default")
+    own = (row.signoff_own_line, row.signoff_own_net)
+    by_game = (row.signoff_game_line, row.signoff_game_net)
+    return _in_force(
+        own if own[0] is not None else None, by_game if by_game[0] is not None else None
+    )
 
 
 def over_limits(result: dict[str, Any], limits: Limits) -> list[str]:

@@ -490,10 +490,7 @@ def _append_actions(
             for offset, action in enumerate(actions)
         )
     except IntegrityError:  # the index is taken: the hand has actions a record would replace
-        raise Conflict(
-            f"hand {hand.number} already has recorded actions; settle it from them "
-            "(send {}) or void it"
-        ) from None
+        raise _record_over_actions(hand) from None
     if len(actions) == 1:
         kind, after = "hand_action", {"index": start, "action": actions[0]}
     else:
@@ -550,8 +547,8 @@ def hand_settle(
     limits = limits_annotated(hand)
     over = over_limits(result.to_dict(), limits)
     if over:
-        if imported:
-            _refuse_record_over_actions(hand)  # before anything waits on it
+        if imported and hand.actions.exists():  # refused before anything waits on it
+            raise _record_over_actions(hand)
         return _ask_signoff(user, hand, record, result, over, limits)
     return _store_settlement(user, hand, history, imported, result)
 
@@ -595,13 +592,12 @@ def _settle_from(
     return history, imported, state.settle()
 
 
-def _refuse_record_over_actions(hand: Hand) -> None:
-    recorded = hand.actions.count()
-    if recorded:
-        raise Conflict(
-            f"hand {hand.number} has {recorded} recorded actions; settle it from them "
-            "(send {}) or void it"
-        )
+def _record_over_actions(hand: Hand) -> Conflict:
+    """A posted record refused: the hand was played action by action."""
+    return Conflict(
+        f"hand {hand.number} already has recorded actions; settle it from them "
+        "(send {}) or void it"
+    )
 
 
 def _ask_signoff(

@@ -22,7 +22,7 @@ from casino.rules.contract import registry
 from desk.floor import selectors
 from payouts import figures
 from payouts.models import AuditEntry, Settlement, SignoffLimit
-from payouts.signoff import Limits, limits_for
+from payouts.signoff import Limits, limits_by_table
 from tables import services
 from tables.models import Hand, Table
 from tests.conftest import record
@@ -761,7 +761,7 @@ def test_the_floor_sets_sign_off_limits_for_a_table_or_a_game(floor_client, dp_t
     page = text(floor_client.get(url))
     assert re.search(r'data-table="HCF-T">.*?120000.*?500000.*?the game\'s own', page, re.S)
     floor_client.post(url, {"scope": f"table:{dp_table.pk}", "line": "50000", "net": "60000"})
-    assert limits_for(dp_table) == Limits(50_000, 60_000, "table")
+    assert limits_by_table([dp_table])[dp_table.pk] == Limits(50_000, 60_000, "table")
     entry = AuditEntry.objects.filter(action="signoff_limit_set").last()
     assert entry.actor_name == "floor" and entry.after == {"line": 50_000, "net": 60_000}
     for bad in (
@@ -770,4 +770,4 @@ def test_the_floor_sets_sign_off_limits_for_a_table_or_a_game(floor_client, dp_t
     ):
         refused = floor_client.post(url, bad)
         assert refused.status_code == 400 and "Nothing was set" in text(refused)
-    assert limits_for(dp_table) == Limits(50_000, 60_000, "table")
+    assert limits_by_table([dp_table])[dp_table.pk] == Limits(50_000, 60_000, "table")

@@ -299,6 +299,9 @@ def test_a_hand_played_action_by_action_settles_like_its_record(dp_table, dealer
     # A record on top of recorded actions is refused.
     twice = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
     assert twice.status_code == 409
+    assert "already has recorded actions; settle it from them" in twice.json()["detail"]
+    assert not Settlement.objects.filter(hand_id=hand["id"]).exists()
+    assert HandAction.objects.filter(hand_id=hand["id"]).count() == len(actions)
     settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", {}, format="json")
     assert settled.status_code == 201, settled.json()
     nets = {s["seat"]: s["net"] for s in settled.json()["seats"]}
