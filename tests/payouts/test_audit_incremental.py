@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from payouts import audit, services
+from payouts import audit, chain, services
 from payouts.models import AuditCheck, AuditCheckChunk, AuditEntry, PayoutLine, Settlement
 from tables import services as table_services
 from tables.models import Hand, Table
@@ -52,9 +52,10 @@ def test_each_table_has_its_own_chain_from_one(open_table, second_table, dealer)
         assert sorted(seqs) == list(range(1, table.audit_seq + 1))
         last = AuditEntry.objects.get(table=table, seq=table.audit_seq)
         assert last.hash == table.audit_hash
-    # Entries about no table (here none yet but users') chain in the house chain.
+    # An entry about no table starts the house chain (none was written before it here).
     services.audit_append(actor=None, action="note", subject="house")
-    assert AuditEntry.objects.get(action="note").seq == 1
+    note = AuditEntry.objects.get(action="note")
+    assert (note.table_id, note.seq, note.prev_hash) == (None, 1, chain.GENESIS_HASH)
 
 
 def test_an_incremental_check_starts_where_the_last_passed_check_anchored(
