@@ -222,17 +222,10 @@ class Decoded:
 
     @property
     def seat(self) -> int:
-        """The seat that acts (``number(actor)``, read directly: every action asks for it)."""
-        actor = self.actor
-        if actor is None:
+        """The seat that acts."""
+        if self.actor is None:
             raise LookupError("this action table names no seat that acts")
-        if actor not in self.values:
-            raise LookupError(f"a {self.type} action has no field {actor!r}")
-        value = self.values[actor]
-        if value is None:
-            raise LookupError(f"{actor!r} was not given in this {self.type} action")
-        assert is_int(value), actor
-        return value
+        return self.number(self.actor)
 
     def _value(self, name: str) -> object:
         if name not in self.values:

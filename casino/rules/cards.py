@@ -143,6 +143,18 @@ def read_cards(values: Sequence[object]) -> list[Card] | None:
         return None
 
 
+def readable_cards(values: Iterable[object]) -> list[Card | None]:
+    """Every card of ``values`` that can be read, in place (None for the others), for
+    :func:`check_distinct` when some are not cards."""
+    readable: list[Card | None] = []
+    for value in values:
+        try:
+            readable.append(parse_card(value))
+        except RuleError:
+            readable.append(None)
+    return readable
+
+
 def parse_cards(
     values: object,
     *,

@@ -22,15 +22,22 @@ Choices where the brief is silent (see also :mod:`casino.rules.five_card_draw`):
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards, short_deck
+from casino.rules.cards import (
+    Card,
+    CardGroup,
+    check_distinct,
+    parse_cards,
+    readable_cards,
+    short_deck,
+)
 from casino.rules.errors import RuleError
 from casino.rules.five_card_draw.rules import DrawRules
+from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
 
 HAND_SIZE = 5
@@ -152,9 +159,7 @@ def deck_words(with_sixes: bool) -> str:
 
 def clockwise_after(seat: int, seats: Sequence[int]) -> list[int]:
     """``seats`` clockwise starting with the first one left of ``seat`` (``seat`` itself last)."""
-    ordered = sorted(seats)  # the seats above ``seat`` first, then those up to it
-    split = bisect_right(ordered, seat)
-    return ordered[split:] + ordered[:split]
+    return clockwise_from(seat, seats)
 
 
 def standard_posts(
@@ -260,7 +265,7 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
         readable: list[Card | None] = []
         if isinstance(raw_cards, Sequence) and not isinstance(raw_cards, str):
             # The cards read (all of them when the seat's are good), in place.
-            readable = list(cards) if cards is not None else _readable(raw_cards)
+            readable = list(cards) if cards is not None else readable_cards(raw_cards)
             for place, card in enumerate(readable):
                 if card is None:
                     continue
@@ -298,17 +303,6 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
         seats=tuple(seats),
         posts=posts,
     )
-
-
-def _readable(values: Sequence[object]) -> list[Card | None]:
-    """Every card that can be read, in place (None for the others)."""
-    readable: list[Card | None] = []
-    for value in values:
-        try:
-            readable.append(parse_card(value))
-        except RuleError:
-            readable.append(None)
-    return readable
 
 
 def _parse_posts(

@@ -56,9 +56,9 @@ from casino.rules.cards import (
     CardGroup,
     check_distinct,
     format_ranks,
-    parse_card,
     parse_cards,
     rank_char,
+    readable_cards,
 )
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
@@ -752,19 +752,17 @@ class _Reader:
         values = entry.get("cards")
         if isinstance(values, str) or not isinstance(values, Sequence):
             return []
-        cards: list[Card | None] = []
-        for value in values:
-            try:
-                cards.append(parse_card(value))
-            except RuleError:
-                cards.append(None)
-        return cards
+        return readable_cards(values)
 
 
 def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Record:
     """Check the whole record against the rules (clauses 1, 5, 6) and read it.
 
     Raises one :class:`RuleError` naming every problem with its path.
+
+    A replayed hand settles without reading its record back through here
+    (``HighCardFlushHand._checked_record`` in ``hand.py``): a check added here that the hand's actions
+    do not already make must be added there too.
     """
     rules = rules or Rules()
     if not isinstance(record, Mapping):

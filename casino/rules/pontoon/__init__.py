@@ -88,7 +88,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from casino.rules.cards import Card, CardGroup, check_distinct, parse_card
+from casino.rules.cards import Card, CardGroup, check_distinct, readable_cards
 from casino.rules.errors import RuleError
 from casino.rules.options import is_int
 from casino.rules.pontoon.config import PontoonConfig, check_config
@@ -185,13 +185,7 @@ class PontoonRecord:
 def _readable(values: object) -> list[Card | None]:
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
         return []
-    out: list[Card | None] = []
-    for value in values:
-        try:
-            out.append(parse_card(value))
-        except RuleError:
-            out.append(None)
-    return out
+    return readable_cards(values)
 
 
 def parse_record(
