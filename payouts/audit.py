@@ -51,21 +51,21 @@ from django.db import transaction
 from django.db.models import Exists, F, Max, OuterRef
 
 from casino.rules.contract import History, game
-from tables.models import Hand, HandAction, Table
+from tables.models import Hand, Table
 
 from .chain import (
     GENESIS_HASH,
     anchors_read,
-    as_text,
     chain_heads,
     chain_key,
     chain_name,
     chain_verify,
     digest_matches,
-    json_loads,
+    fast_text,
     stored_form,
 )
-from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
+from .models import AuditCheck, AuditEntry, Settlement
+from .reads import HandRow, SettlementRow, entries_of_hands, hands_load
 from .services import (
     hand_setup,
     result_nets,
@@ -114,101 +114,6 @@ class Progress:
 
 
 # ---------------------------------------------------------------- what the check reads
-
-
-@dataclass(slots=True)
-class SeatRow:
-    seat: int
-    role: str
-    status: str
-    hand_description: str
-    rake: int
-    net: int
-    lines: list[tuple[Any, ...]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class SettlementRow:
-    pk: int
-    kind: str
-    corrects_id: int | None
-    history: dict[str, Any]
-    result: dict[str, Any]
-    rake: int
-    seats: list[SeatRow] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class HandRow:
-    pk: int
-    number: int
-    status: str
-    game: str
-    rules: dict[str, Any]
-    config: dict[str, Any]
-    seats: list[Any]
-    table_name: str
-    actions: list[Any] = field(default_factory=list)
-    settlements: list[SettlementRow] = field(default_factory=list)
-
-
-def hands_load(ids: list[int]) -> dict[int, HandRow]:
-    """The hands ``ids`` with their actions, settlements, seat rows and payout lines: five
-    queries, plain values (JSON columns read as text and decoded by orjson)."""
-    hands = {
-        pk: HandRow(
-            pk,
-            number,
-            status,
-            game_,
-            json_loads(rules),
-            json_loads(config),
-            json_loads(seats),
-            table_name,
-        )
-        for pk, number, status, game_, rules, config, seats, table_name in Hand.objects.filter(
-            pk__in=ids
-        )
-        .annotate(r=as_text("rules"), c=as_text("config"), s=as_text("seats"))
-        .values_list("pk", "number", "status", "game", "r", "c", "s", "table__name")
-    }
-    for hand_id, action in (
-        HandAction.objects.filter(hand_id__in=ids)
-        .order_by("hand_id", "index")
-        .annotate(a=as_text("action"))
-        .values_list("hand_id", "a")
-    ):
-        hands[hand_id].actions.append(json_loads(action))
-    settlements: dict[int, SettlementRow] = {}
-    for pk, hand_id, kind, corrects_id, history, result, rake in (
-        Settlement.objects.filter(hand_id__in=ids)
-        .order_by("id")
-        .annotate(h=as_text("history"), r=as_text("result"))
-        .values_list("pk", "hand_id", "kind", "corrects_id", "h", "r", "rake")
-    ):
-        row = SettlementRow(pk, kind, corrects_id, json_loads(history), json_loads(result), rake)
-        settlements[pk] = row
-        hands[hand_id].settlements.append(row)
-    seats: dict[int, SeatRow] = {}
-    for pk, settlement_id, *values in (
-        SeatSettlement.objects.filter(settlement_id__in=settlements)
-        .order_by("seat", "id")
-        .values_list(
-            "pk", "settlement_id", "seat", "role", "status", "hand_description", "rake", "net"
-        )
-    ):
-        seat = SeatRow(*values)
-        seats[pk] = seat
-        settlements[settlement_id].seats.append(seat)
-    for seat_id, *line in (
-        PayoutLine.objects.filter(seat_id__in=seats)
-        .order_by("seat_id", "id")
-        .values_list(
-            "seat_id", "wager", "stake", "outcome", "amount", "odds", "against", "capped_from"
-        )
-    ):
-        seats[seat_id].lines.append(tuple(line))
-    return hands
 
 
 @dataclass
@@ -389,7 +294,7 @@ def _check_binding(
             f"the stored history (rules, set-up or actions) is not the one settled "
             f"in audit entry {seq}",
         )
-    if not digest_matches(settlement.result, entry.get("result_sha256")):
+    if not digest_matches(settlement.result, entry.get("result_sha256"), _result_text(settlement)):
         findings.add(hand, f"the stored result is not the one settled in audit entry {seq}")
     if entry.get("settlement") != settlement.pk:
         findings.add(
@@ -426,12 +331,23 @@ def _check_replay(hand: HandRow, settlement: SettlementRow, findings: Findings) 
     except Exception as exc:  # a stored history the engine now refuses is a finding
         findings.add(hand, f"re-settling failed: {exc}")
     else:
-        replayed = orjson.loads(orjson.dumps(fresh.to_dict(), option=orjson.OPT_NON_STR_KEYS))
-        if replayed != settlement.result:  # name every difference (in the stored form)
-            _compare_results(
-                hand, settlement.result, json.loads(stored_form(fresh.to_dict())), findings
-            )
+        replayed = fresh.to_dict()
+        text = fast_text(replayed)
+        # The same sorted text is the same result; otherwise compare in the stored form.
+        if text is None or text != _result_text(settlement):
+            stored = orjson.loads(orjson.dumps(replayed, option=orjson.OPT_NON_STR_KEYS))
+            if stored != settlement.result:  # name every difference (in the stored form)
+                _compare_results(
+                    hand, settlement.result, json.loads(stored_form(replayed)), findings
+                )
     _compare_rows(hand, settlement, settlement.result, findings)
+
+
+def _result_text(settlement: SettlementRow) -> bytes | None:
+    """The stored result's sorted compact text, worked out once per check of a hand."""
+    if settlement.result_text is None:
+        settlement.result_text = fast_text(settlement.result) or b""
+    return settlement.result_text or None
 
 
 def _settlement_of(hand: HandRow) -> SettlementRow | None:
@@ -684,22 +600,6 @@ def check_plan(*, full: bool) -> Plan:
 # ---------------------------------------------------------------- one chunk
 
 
-def _entries_of_hands(
-    key: int | None, hand_ids: list[int], *, before: int, after: int
-) -> Iterator[dict[str, Any]]:
-    """The entries about ``hand_ids`` outside a chunk: up to ``before`` (verified earlier) and
-    past ``after`` (written since the check was planned)."""
-    from django.db.models import Q
-
-    from .chain import SEALED_FIELDS
-
-    queryset = AuditEntry.objects.filter(hand_id__in=hand_ids).filter(
-        Q(seq__lte=before) | Q(seq__gt=after)
-    )
-    queryset = queryset.filter(table__isnull=True) if key is None else queryset.filter(table=key)
-    yield from queryset.order_by("seq").values(*SEALED_FIELDS, "hash")
-
-
 def _later_hands(key: int | None, hand_ids: set[int], through: int, end: int) -> set[int]:
     """Of ``hand_ids``, those with entries in a later chunk of the chain (checked there)."""
     if through >= end or not hand_ids:
@@ -800,7 +700,7 @@ def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:
         hands = hands_load(batch)  # the rows first, then what else the chain says of them
         in_play: set[int] = set()
         if report.ok:
-            for entry in _entries_of_hands(
+            for entry in entries_of_hands(
                 key, batch, before=chunk.after_seq, after=chunk.chain_end
             ):
                 if entry["seq"] > chunk.chain_end:

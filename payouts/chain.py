@@ -29,7 +29,7 @@ import hashlib
 import hmac
 import json
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,13 +38,13 @@ import orjson
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q, TextField
-from django.db.models.functions import Cast
+from django.db.models import Q
 from django.utils import timezone
 
 from tables.models import Table
 
 from .models import AuditChainHead, AuditEntry
+from .reads import chain_entries
 
 HOUSE = "house"  # the key of the house chain (entries about no table) in anchors and reports
 
@@ -98,7 +98,7 @@ def seal(fields: dict[str, Any]) -> str:
     return _mac(canonical(_sealed_content(fields)))
 
 
-def _fast_text(data: Any) -> bytes | None:
+def fast_text(data: Any) -> bytes | None:
     """orjson's sorted compact JSON of ``data``: the same bytes as :func:`canonical` for the
     values the chain holds when their text is ASCII, several times faster. Only ever used to
     *confirm* a seal or a hash: a match proves the texts equal, and a mismatch is decided
@@ -112,7 +112,7 @@ def _fast_text(data: Any) -> bytes | None:
 def seal_matches(fields: dict[str, Any], sealed: str) -> bool:
     """Whether an entry's sealed fields carry the seal ``sealed`` (the check's test)."""
     content = _sealed_content(fields)
-    fast = _fast_text(content)
+    fast = fast_text(content)
     if fast is not None:
         mac = hmac.new(settings.AUDIT_KEY.encode(), fast, hashlib.sha256).hexdigest()
         if hmac.compare_digest(sealed, mac):
@@ -120,20 +120,15 @@ def seal_matches(fields: dict[str, Any], sealed: str) -> bool:
     return hmac.compare_digest(sealed, _mac(canonical(content)))
 
 
-def digest_matches(data: Any, expected: Any) -> bool:
+def digest_matches(data: Any, expected: Any, text: bytes | None = None) -> bool:
     """Whether ``digest(data)`` is ``expected``, for data read back from the database (its
-    stored form already)."""
+    stored form already); ``text`` is ``fast_text(data)`` when the caller has it."""
     if not isinstance(expected, str):
         return False
-    fast = _fast_text(data)
+    fast = text if text is not None else fast_text(data)
     if fast is not None and hashlib.sha256(fast).hexdigest() == expected:
         return True
     return digest(data) == expected
-
-
-def json_loads(text: str | bytes | None) -> Any:
-    """A JSON column read as text (the check reads millions: orjson decodes them)."""
-    return None if text is None else orjson.loads(text)
 
 
 def entry_fields(entry: AuditEntry) -> dict[str, Any]:
@@ -310,35 +305,6 @@ class ChainReport:
             "problem": self.problem,
             "last_seq": self.last_seq,
         }
-
-
-PLAIN_FIELDS = (*(f for f in SEALED_FIELDS if f not in ("before", "after")), "hash")
-
-
-def as_text(field: str) -> Cast:
-    """A JSON column as its text, for :func:`json_loads`."""
-    return Cast(field, output_field=TextField())
-
-
-def chain_entries(
-    key: int | None, after_seq: int = 0, through_seq: int | None = None
-) -> Iterator[dict[str, Any]]:
-    """A chain's entries after ``after_seq`` (up to ``through_seq``), in order, as dicts of
-    their sealed fields and ``hash`` (no model objects: the check reads millions)."""
-    queryset = AuditEntry.objects.filter(seq__gt=after_seq)
-    queryset = queryset.filter(table__isnull=True) if key is None else queryset.filter(table=key)
-    if through_seq is not None:
-        queryset = queryset.filter(seq__lte=through_seq)
-    rows = (
-        queryset.order_by("seq")
-        .annotate(before_text=as_text("before"), after_text=as_text("after"))
-        .values_list(*PLAIN_FIELDS, "before_text", "after_text")
-        .iterator(chunk_size=2000)
-    )
-    for row in rows:
-        entry = dict(zip(PLAIN_FIELDS, row, strict=False))
-        entry["before"], entry["after"] = json_loads(row[-2]), json_loads(row[-1])
-        yield entry
 
 
 def chain_verify(

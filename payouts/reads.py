@@ -1,0 +1,247 @@
+"""What the audit check reads, as plain values: a chain's entries and hands with their rows.
+
+The check reads every entry and every hand, millions of rows; building model objects and
+compiling querysets (an ``IN`` list of hundreds of ids is compiled parameter by parameter)
+cost more than checking them. So these reads are SQL written here, a handful of statements per
+few hundred hands: JSON columns come back as their text and are decoded by orjson, and id
+lists are one array parameter on PostgreSQL (``= ANY(%s)``). They run on SQLite too (the
+embedded default), where ids are listed and datetimes come back as text.
+
+Table and column names come from the models, so a renamed column fails here loudly (the audit
+tests read through every function)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import orjson
+from django.db import connection
+from django.db.models import Model
+from django.utils.dateparse import parse_datetime
+
+from tables.models import Hand, HandAction, Table
+
+from .models import AuditEntry, PayoutLine, SeatSettlement, Settlement
+
+FETCH_ROWS = 2000  # rows fetched at a time from a chain's entries
+
+
+def json_loads(text: str | bytes | None) -> Any:
+    """A JSON column read as text."""
+    return None if text is None else orjson.loads(text)
+
+
+def _table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _columns(model: type[Model], *names: str) -> str:
+    """``names`` (model field names) as the model's columns, JSON fields as their text."""
+    quoted = []
+    for name in names:
+        column_field = model._meta.get_field(name)
+        column = connection.ops.quote_name(column_field.column)  # type: ignore[union-attr]
+        if column_field.get_internal_type() == "JSONField":
+            column = f"CAST({column} AS text)"
+        quoted.append(column)
+    return ", ".join(quoted)
+
+
+def _in(column: str, ids: Iterable[Any]) -> tuple[str, list[Any]]:
+    """``column`` is one of ``ids``: one array parameter on PostgreSQL, a list elsewhere."""
+    ids = list(ids)
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(%s)", [ids]
+    if not ids:
+        return "1 = 0", []
+    return f"{column} IN ({', '.join(['%s'] * len(ids))})", ids
+
+
+def _moment(value: datetime | str) -> datetime:
+    """A timestamp as the ORM gives it (aware, UTC); SQLite hands back text."""
+    if isinstance(value, str):
+        value = parse_datetime(value)  # type: ignore[assignment]
+    if value.tzinfo is None:  # type: ignore[union-attr]
+        value = value.replace(tzinfo=UTC)  # type: ignore[union-attr]
+    return value  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- a chain's entries
+
+ENTRY_FIELDS = (
+    "seq",
+    "at",
+    "actor_id",
+    "actor_name",
+    "action",
+    "table_id",
+    "hand_id",
+    "subject",
+    "prev_hash",
+    "hash",
+)
+
+
+def _entry_select(where: str) -> str:
+    return (
+        f"SELECT {_columns(AuditEntry, *ENTRY_FIELDS, 'before', 'after')} "
+        f"FROM {_table(AuditEntry)} WHERE {where} ORDER BY seq"
+    )
+
+
+def _chain_where(key: int | None) -> tuple[str, list[Any]]:
+    return ("table_id IS NULL", []) if key is None else ("table_id = %s", [key])
+
+
+def _entry(row: tuple[Any, ...]) -> dict[str, Any]:
+    entry = dict(zip(ENTRY_FIELDS, row, strict=False))
+    entry["at"] = _moment(entry["at"])
+    entry["before"], entry["after"] = json_loads(row[-2]), json_loads(row[-1])
+    return entry
+
+
+def chain_entries(
+    key: int | None, after_seq: int = 0, through_seq: int | None = None
+) -> Iterator[dict[str, Any]]:
+    """A chain's entries after ``after_seq`` (up to ``through_seq``), in order, as dicts of
+    their sealed fields and ``hash``, streamed (a server-side cursor on PostgreSQL)."""
+    where, params = _chain_where(key)
+    where += " AND seq > %s"
+    params.append(after_seq)
+    if through_seq is not None:
+        where += " AND seq <= %s"
+        params.append(through_seq)
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(_entry_select(where), params)
+        while rows := cursor.fetchmany(FETCH_ROWS):
+            for row in rows:
+                yield _entry(row)
+
+
+def entries_of_hands(
+    key: int | None, hand_ids: list[int], *, before: int, after: int
+) -> list[dict[str, Any]]:
+    """The chain's entries about ``hand_ids`` up to ``before`` and past ``after``, in order."""
+    where, params = _chain_where(key)
+    among, ids = _in("hand_id", hand_ids)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _entry_select(f"{where} AND {among} AND (seq <= %s OR seq > %s)"),
+            [*params, *ids, before, after],
+        )
+        return [_entry(row) for row in cursor.fetchall()]
+
+
+# ---------------------------------------------------------------- hands and their rows
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    role: str
+    status: str
+    hand_description: str
+    rake: int
+    net: int
+    lines: list[tuple[Any, ...]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class SettlementRow:
+    pk: int
+    kind: str
+    corrects_id: int | None
+    history: dict[str, Any]
+    result: dict[str, Any]
+    rake: int
+    seats: list[SeatRow] = field(default_factory=list)
+    result_text: bytes | None = None  # ``chain.fast_text(result)``, once the check needs it
+
+
+@dataclass(slots=True)
+class HandRow:
+    pk: int
+    number: int
+    status: str
+    game: str
+    rules: dict[str, Any]
+    config: dict[str, Any]
+    seats: list[Any]
+    table_name: str
+    actions: list[Any] = field(default_factory=list)
+    settlements: list[SettlementRow] = field(default_factory=list)
+
+
+LINE_FIELDS = ("wager", "stake", "outcome", "amount", "odds", "against", "capped_from")
+
+
+def hands_load(ids: list[int]) -> dict[int, HandRow]:
+    """The hands ``ids`` with their actions, settlements, seat rows and payout lines: five
+    statements."""
+    hand, table, action = _table(Hand), _table(Table), _table(HandAction)
+    settlement, seat_row, line = _table(Settlement), _table(SeatSettlement), _table(PayoutLine)
+    hands: dict[int, HandRow] = {}
+    settlements: dict[int, SettlementRow] = {}
+    seats: dict[int, SeatRow] = {}
+    with connection.cursor() as cursor:
+        among, params = _in("h.id", ids)
+        cursor.execute(
+            f"SELECT h.id, h.number, h.status, h.game, CAST(h.rules AS text), "
+            f"CAST(h.config AS text), CAST(h.seats AS text), t.name "
+            f"FROM {hand} h JOIN {table} t ON t.id = h.table_id WHERE {among}",
+            params,
+        )
+        for pk, number, status, game_, rules, config, seats_, name in cursor.fetchall():
+            hands[pk] = HandRow(
+                pk,
+                number,
+                status,
+                game_,
+                json_loads(rules),
+                json_loads(config),
+                json_loads(seats_),
+                name,
+            )
+        among, params = _in("hand_id", ids)
+        cursor.execute(
+            f"SELECT hand_id, {_columns(HandAction, 'action')} FROM {action} "
+            f"WHERE {among} ORDER BY hand_id, {connection.ops.quote_name('index')}",
+            params,
+        )
+        for hand_id, text in cursor.fetchall():
+            hands[hand_id].actions.append(orjson.loads(text))
+        cursor.execute(
+            f"SELECT id, hand_id, kind, corrects_id, "
+            f"{_columns(Settlement, 'history', 'result')}, rake "
+            f"FROM {settlement} WHERE {among} ORDER BY id",
+            params,
+        )
+        for pk, hand_id, kind, corrects_id, history, result, rake in cursor.fetchall():
+            row = SettlementRow(
+                pk, kind, corrects_id, json_loads(history), json_loads(result), rake
+            )
+            settlements[pk] = row
+            hands[hand_id].settlements.append(row)
+        among, params = _in("s.hand_id", ids)
+        cursor.execute(
+            f"SELECT r.id, r.settlement_id, r.seat, r.role, r.status, r.hand_description, "
+            f"r.rake, r.net FROM {seat_row} r JOIN {settlement} s ON s.id = r.settlement_id "
+            f"WHERE {among} ORDER BY r.seat, r.id",
+            params,
+        )
+        for pk, settlement_id, *values in cursor.fetchall():
+            seats[pk] = SeatRow(*values)
+            settlements[settlement_id].seats.append(seats[pk])
+        cursor.execute(
+            f"SELECT p.seat_id, {', '.join('p.' + name for name in LINE_FIELDS)} "
+            f"FROM {line} p JOIN {seat_row} r ON r.id = p.seat_id "
+            f"JOIN {settlement} s ON s.id = r.settlement_id WHERE {among} "
+            f"ORDER BY p.seat_id, p.id",
+            params,
+        )
+        for seat_id, *values in cursor.fetchall():
+            seats[seat_id].lines.append(tuple(values))
+    return hands
