@@ -39,9 +39,11 @@ check re-verifies thousands of hands a second per worker (``scripts/bench.py``).
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
@@ -649,7 +651,23 @@ def chunk_check(chunk: Chunk, progress: Progress | None = None) -> dict[str, Any
     together, so the entries hold at least what the rows show), and a hand with entries
     written since the check was planned is still in play: it is left to the next check,
     which covers those entries."""
-    return _chunk_check(chunk, progress or Progress())
+    with _collector_paused():
+        return _chunk_check(chunk, progress or Progress())
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a chunk is checked. A chunk makes hundreds of
+    thousands of short-lived dicts and lists (decoded rows, replayed hands), which reference
+    counting frees; the collector would only re-scan them, a fifth of the check's time. It is
+    switched back on after, as it was."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:

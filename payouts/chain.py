@@ -322,23 +322,26 @@ def chain_verify(
     ``through_seq`` are a break too."""
     where_chain = name or chain_name(key)
     report = ChainReport(table_id=key, last_seq=after_seq, last_hash=after_hash)
-    for entry in chain_entries(key, after_seq, through_seq):
-        expected_seq = report.last_seq + 1
-        where = (
+
+    def where(entry: dict[str, Any]) -> str:
+        return (
             f"audit entry {entry['seq']} of {where_chain} ({entry['action']}, {entry['subject']})"
         )
+
+    for entry in chain_entries(key, after_seq, through_seq):
+        expected_seq = report.last_seq + 1
         if entry["seq"] != expected_seq:
             report.fail(
                 f"audit entries {expected_seq}-{entry['seq'] - 1} of {where_chain} are missing "
-                f"before {where}",
+                f"before {where(entry)}",
                 expected_seq,
             )
             break
         if entry["prev_hash"] != report.last_hash:
-            report.fail(f"{where} does not link to the entry before it", entry["seq"])
+            report.fail(f"{where(entry)} does not link to the entry before it", entry["seq"])
             break
         if not seal_matches(entry, entry["hash"]):
-            report.fail(f"{where} does not match its seal: it was altered", entry["seq"])
+            report.fail(f"{where(entry)} does not match its seal: it was altered", entry["seq"])
             break
         if visit is not None:
             visit(entry)

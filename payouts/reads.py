@@ -175,13 +175,38 @@ class HandRow:
     settlements: list[SettlementRow] = field(default_factory=list)
 
 
+def _actions(cursor: Any, among: str, params: list[Any]) -> Iterator[tuple[int, list[Any]]]:
+    """Each hand's actions in order: one JSON array a hand on PostgreSQL, a row an action
+    elsewhere."""
+    table, index = _table(HandAction), connection.ops.quote_name("index")
+    if connection.vendor == "postgresql":
+        cursor.execute(
+            f"SELECT hand_id, CAST(json_agg(action ORDER BY {index}) AS text) FROM {table} "
+            f"WHERE {among} GROUP BY hand_id",
+            params,
+        )
+        for hand_id, text in cursor.fetchall():
+            yield hand_id, orjson.loads(text)
+        return
+    cursor.execute(
+        f"SELECT hand_id, CAST(action AS text) FROM {table} WHERE {among} "
+        f"ORDER BY hand_id, {index}",
+        params,
+    )
+    actions: dict[int, list[Any]] = {}
+    for hand_id, text in cursor.fetchall():
+        actions.setdefault(hand_id, []).append(orjson.loads(text))
+    yield from actions.items()
+
+
 LINE_FIELDS = ("wager", "stake", "outcome", "amount", "odds", "against", "capped_from")
 
 
 def hands_load(ids: list[int]) -> dict[int, HandRow]:
     """The hands ``ids`` with their actions, settlements, seat rows and payout lines: five
-    statements."""
-    hand, table, action = _table(Hand), _table(Table), _table(HandAction)
+    statements (seat rows by their settlements' ids, lines by their seats', each an index
+    scan)."""
+    hand, table = _table(Hand), _table(Table)
     settlement, seat_row, line = _table(Settlement), _table(SeatSettlement), _table(PayoutLine)
     hands: dict[int, HandRow] = {}
     settlements: dict[int, SettlementRow] = {}
@@ -206,13 +231,8 @@ def hands_load(ids: list[int]) -> dict[int, HandRow]:
                 name,
             )
         among, params = _in("hand_id", ids)
-        cursor.execute(
-            f"SELECT hand_id, {_columns(HandAction, 'action')} FROM {action} "
-            f"WHERE {among} ORDER BY hand_id, {connection.ops.quote_name('index')}",
-            params,
-        )
-        for hand_id, text in cursor.fetchall():
-            hands[hand_id].actions.append(orjson.loads(text))
+        for hand_id, actions in _actions(cursor, among, params):
+            hands[hand_id].actions = actions
         cursor.execute(
             f"SELECT id, hand_id, kind, corrects_id, "
             f"{_columns(Settlement, 'history', 'result')}, rake "
@@ -225,21 +245,23 @@ def hands_load(ids: list[int]) -> dict[int, HandRow]:
             )
             settlements[pk] = row
             hands[hand_id].settlements.append(row)
-        among, params = _in("s.hand_id", ids)
+        if not settlements:
+            return hands
+        among, params = _in("settlement_id", settlements)
         cursor.execute(
-            f"SELECT r.id, r.settlement_id, r.seat, r.role, r.status, r.hand_description, "
-            f"r.rake, r.net FROM {seat_row} r JOIN {settlement} s ON s.id = r.settlement_id "
-            f"WHERE {among} ORDER BY r.seat, r.id",
+            f"SELECT id, settlement_id, seat, role, status, hand_description, rake, net "
+            f"FROM {seat_row} WHERE {among} ORDER BY seat, id",
             params,
         )
         for pk, settlement_id, *values in cursor.fetchall():
             seats[pk] = SeatRow(*values)
             settlements[settlement_id].seats.append(seats[pk])
+        if not seats:
+            return hands
+        among, params = _in("seat_id", seats)
         cursor.execute(
-            f"SELECT p.seat_id, {', '.join('p.' + name for name in LINE_FIELDS)} "
-            f"FROM {line} p JOIN {seat_row} r ON r.id = p.seat_id "
-            f"JOIN {settlement} s ON s.id = r.settlement_id WHERE {among} "
-            f"ORDER BY p.seat_id, p.id",
+            f"SELECT seat_id, {', '.join(LINE_FIELDS)} FROM {line} WHERE {among} "
+            f"ORDER BY seat_id, id",
             params,
         )
         for seat_id, *values in cursor.fetchall():

@@ -259,3 +259,35 @@ def test_settlements_are_checked_from_plain_rows(dp_table, dealer):
     assert [(s.seat, s.net, len(s.lines)) for s in stored.seats] == [
         (s.seat, s.net, s.lines.count()) for s in settlement.seats.order_by("seat")
     ]
+    assert row.actions == list(hand.actions.order_by("index").values_list("action", flat=True))
+    assert (row.rules, row.config, row.seats) == (hand.rules, hand.config, hand.seats)
+    fields = ("wager", "stake", "outcome", "amount", "odds", "against", "capped_from")
+    assert [line for seat in stored.seats for line in seat.lines] == list(
+        PayoutLine.objects.filter(seat__settlement=settlement)
+        .order_by("seat__seat", "id")
+        .values_list(*fields)
+    )
+
+
+def test_a_hand_never_dealt_is_read_with_no_actions_or_settlement(dp_table, dealer):
+    hand = table_services.hand_open(user=dealer, table_id=dp_table.pk)
+    [row] = audit.hands_load([hand.pk]).values()
+    assert (row.status, row.actions, row.settlements) == ("open", [], [])
+
+
+@pytest.mark.parametrize("collector_on", [True, False])
+def test_a_check_leaves_the_cycle_collector_as_it_found_it(dp_table, dealer, collector_on):
+    """A chunk runs with Python's cycle collector paused; a worker that kept it off would
+    never free the cycles its later tasks make."""
+    import gc
+
+    hand = table_services.hand_open(user=dealer, table_id=dp_table.pk)
+    table_services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
+    was = gc.isenabled()
+    (gc.enable if collector_on else gc.disable)()
+    try:
+        report = audit.audit_report(full=True)
+        assert report["ok"] and report["hands_checked"] == 1
+        assert gc.isenabled() is collector_on
+    finally:
+        (gc.enable if was else gc.disable)()
