@@ -33,8 +33,9 @@ and :func:`report_combine` joins their results. A hand is checked once, in the c
 last entry. Each finding names the hand (and its table and number), and where it applies the
 seat and the payout line (0-based, in the order the result lists them).
 
-Rows are read as plain values, not model objects, a few queries per few hundred hands: the
-check re-verifies thousands of hands a second per worker (``scripts/bench.py``).
+Rows are read as plain values by hand-written SQL (:mod:`payouts.reads`), a few statements
+per few hundred hands, with Python's cycle collector paused while a chunk runs: a worker
+re-verifies a few thousand hands a second (``scripts/bench.py``).
 """
 
 from __future__ import annotations
