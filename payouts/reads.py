@@ -50,14 +50,31 @@ def _columns(model: type[Model], *names: str) -> str:
     return ", ".join(quoted)
 
 
-def _in(column: str, ids: Iterable[Any]) -> tuple[str, list[Any]]:
-    """``column`` is one of ``ids``: one array parameter on PostgreSQL, a list elsewhere."""
-    ids = list(ids)
+def _select_in(
+    cursor: Any,
+    sql: str,
+    column: str,
+    ids: Iterable[Any],
+    before: Iterable[Any] = (),
+    after: Iterable[Any] = (),
+) -> list[tuple[Any, ...]]:
+    """The rows of ``sql`` where ``{among}`` is "``column`` is one of ``ids``" (``before`` and
+    ``after``: the parameters around it): one statement with one array parameter on
+    PostgreSQL; elsewhere the ids are listed, a statement for as many as the database takes
+    (SQLite: Django's 999). Rows come in ``sql``'s order for each id (each id's rows come
+    from one statement)."""
+    ids, before, after = list(ids), list(before), list(after)
     if connection.vendor == "postgresql":
-        return f"{column} = ANY(%s)", [ids]
-    if not ids:
-        return "1 = 0", []
-    return f"{column} IN ({', '.join(['%s'] * len(ids))})", ids
+        cursor.execute(sql.format(among=f"{column} = ANY(%s)"), [*before, ids, *after])
+        return cursor.fetchall()
+    room = (connection.features.max_query_params or 999) - len(before) - len(after)
+    rows: list[tuple[Any, ...]] = []
+    for start in range(0, len(ids), room):
+        part = ids[start : start + room]
+        listed = f"{column} IN ({', '.join(['%s'] * len(part))})"
+        cursor.execute(sql.format(among=listed), [*before, *part, *after])
+        rows.extend(cursor.fetchall())
+    return rows
 
 
 def _moment(value: datetime | str) -> datetime:
@@ -124,15 +141,19 @@ def chain_entries(
 def entries_of_hands(
     key: int | None, hand_ids: list[int], *, before: int, after: int
 ) -> list[dict[str, Any]]:
-    """The chain's entries about ``hand_ids`` up to ``before`` and past ``after``, in order."""
+    """The chain's entries about ``hand_ids`` up to ``before`` and past ``after``, in order
+    for each hand."""
     where, params = _chain_where(key)
-    among, ids = _in("hand_id", hand_ids)
     with connection.cursor() as cursor:
-        cursor.execute(
-            _entry_select(f"{where} AND {among} AND (seq <= %s OR seq > %s)"),
-            [*params, *ids, before, after],
+        rows = _select_in(
+            cursor,
+            _entry_select(f"{where} AND {{among}} AND (seq <= %s OR seq > %s)"),
+            "hand_id",
+            hand_ids,
+            params,
+            [before, after],
         )
-        return [_entry(row) for row in cursor.fetchall()]
+    return [_entry(row) for row in rows]
 
 
 # ---------------------------------------------------------------- hands and their rows
@@ -175,26 +196,28 @@ class HandRow:
     settlements: list[SettlementRow] = field(default_factory=list)
 
 
-def _actions(cursor: Any, among: str, params: list[Any]) -> Iterator[tuple[int, list[Any]]]:
+def _actions(cursor: Any, ids: list[int]) -> Iterator[tuple[int, list[Any]]]:
     """Each hand's actions in order: one JSON array a hand on PostgreSQL, a row an action
     elsewhere."""
     table, index = _table(HandAction), connection.ops.quote_name("index")
     if connection.vendor == "postgresql":
-        cursor.execute(
+        for hand_id, text in _select_in(
+            cursor,
             f"SELECT hand_id, CAST(json_agg(action ORDER BY {index}) AS text) FROM {table} "
-            f"WHERE {among} GROUP BY hand_id",
-            params,
-        )
-        for hand_id, text in cursor.fetchall():
+            "WHERE {among} GROUP BY hand_id",
+            "hand_id",
+            ids,
+        ):
             yield hand_id, orjson.loads(text)
         return
-    cursor.execute(
-        f"SELECT hand_id, CAST(action AS text) FROM {table} WHERE {among} "
-        f"ORDER BY hand_id, {index}",
-        params,
-    )
     actions: dict[int, list[Any]] = {}
-    for hand_id, text in cursor.fetchall():
+    for hand_id, text in _select_in(
+        cursor,
+        f"SELECT hand_id, CAST(action AS text) FROM {table} WHERE {{among}} "
+        f"ORDER BY hand_id, {index}",
+        "hand_id",
+        ids,
+    ):
         actions.setdefault(hand_id, []).append(orjson.loads(text))
     yield from actions.items()
 
@@ -204,7 +227,7 @@ LINE_FIELDS = ("wager", "stake", "outcome", "amount", "odds", "against", "capped
 
 def hands_load(ids: list[int]) -> dict[int, HandRow]:
     """The hands ``ids`` with their actions, settlements, seat rows and payout lines: five
-    statements (seat rows by their settlements' ids, lines by their seats', each an index
+    statements (on SQLite, more for more ids than it takes at once) (seat rows by their settlements' ids, lines by their seats', each an index
     scan)."""
     hand, table = _table(Hand), _table(Table)
     settlement, seat_row, line = _table(Settlement), _table(SeatSettlement), _table(PayoutLine)
@@ -212,14 +235,14 @@ def hands_load(ids: list[int]) -> dict[int, HandRow]:
     settlements: dict[int, SettlementRow] = {}
     seats: dict[int, SeatRow] = {}
     with connection.cursor() as cursor:
-        among, params = _in("h.id", ids)
-        cursor.execute(
+        for pk, number, status, game_, rules, config, seats_, name in _select_in(
+            cursor,
             f"SELECT h.id, h.number, h.status, h.game, CAST(h.rules AS text), "
             f"CAST(h.config AS text), CAST(h.seats AS text), t.name "
-            f"FROM {hand} h JOIN {table} t ON t.id = h.table_id WHERE {among}",
-            params,
-        )
-        for pk, number, status, game_, rules, config, seats_, name in cursor.fetchall():
+            f"FROM {hand} h JOIN {table} t ON t.id = h.table_id WHERE {{among}}",
+            "h.id",
+            ids,
+        ):
             hands[pk] = HandRow(
                 pk,
                 number,
@@ -230,40 +253,36 @@ def hands_load(ids: list[int]) -> dict[int, HandRow]:
                 json_loads(seats_),
                 name,
             )
-        among, params = _in("hand_id", ids)
-        for hand_id, actions in _actions(cursor, among, params):
+        for hand_id, actions in _actions(cursor, ids):
             hands[hand_id].actions = actions
-        cursor.execute(
+        for pk, hand_id, kind, corrects_id, history, result, rake in _select_in(
+            cursor,
             f"SELECT id, hand_id, kind, corrects_id, "
             f"{_columns(Settlement, 'history', 'result')}, rake "
-            f"FROM {settlement} WHERE {among} ORDER BY id",
-            params,
-        )
-        for pk, hand_id, kind, corrects_id, history, result, rake in cursor.fetchall():
+            f"FROM {settlement} WHERE {{among}} ORDER BY id",
+            "hand_id",
+            ids,
+        ):
             row = SettlementRow(
                 pk, kind, corrects_id, json_loads(history), json_loads(result), rake
             )
             settlements[pk] = row
             hands[hand_id].settlements.append(row)
-        if not settlements:
-            return hands
-        among, params = _in("settlement_id", settlements)
-        cursor.execute(
+        for pk, settlement_id, *values in _select_in(
+            cursor,
             f"SELECT id, settlement_id, seat, role, status, hand_description, rake, net "
-            f"FROM {seat_row} WHERE {among} ORDER BY seat, id",
-            params,
-        )
-        for pk, settlement_id, *values in cursor.fetchall():
+            f"FROM {seat_row} WHERE {{among}} ORDER BY seat, id",
+            "settlement_id",
+            settlements,
+        ):
             seats[pk] = SeatRow(*values)
             settlements[settlement_id].seats.append(seats[pk])
-        if not seats:
-            return hands
-        among, params = _in("seat_id", seats)
-        cursor.execute(
-            f"SELECT seat_id, {', '.join(LINE_FIELDS)} FROM {line} WHERE {among} "
+        for seat_id, *values in _select_in(
+            cursor,
+            f"SELECT seat_id, {', '.join(LINE_FIELDS)} FROM {line} WHERE {{among}} "
             f"ORDER BY seat_id, id",
-            params,
-        )
-        for seat_id, *values in cursor.fetchall():
+            "seat_id",
+            seats,
+        ):
             seats[seat_id].lines.append(tuple(values))
     return hands

@@ -5,6 +5,7 @@ that a check resumes after a lost worker; a full check on demand."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -291,3 +292,26 @@ def test_a_check_leaves_the_cycle_collector_as_it_found_it(dp_table, dealer, col
         assert gc.isenabled() is collector_on
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_hands_are_read_alike_when_their_ids_are_listed_a_few_at_a_time(
+    open_table, dealer, monkeypatch
+):
+    """SQLite takes a limited number of parameters in one statement (Django assumes 999): the
+    ids are then listed in several statements, and each hand's rows still come in order."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    if connection.vendor == "postgresql":
+        pytest.skip("PostgreSQL takes the ids as one array parameter")
+    deal(open_table, dealer, 3)
+    ids = list(Hand.objects.filter(table=open_table).values_list("pk", flat=True))
+    at_once = audit.hands_load(ids)
+    assert len(at_once) == 3
+    monkeypatch.setattr(connection.features, "max_query_params", 2)
+    with CaptureQueriesContext(connection) as sliced:
+        assert audit.hands_load(ids) == at_once
+    listed = [re.findall(r" IN \(([^)]*)\)", query["sql"]) for query in sliced]
+    assert all(len(ids.split(",")) <= 2 for found in listed for ids in found)
+    assert len(sliced) > 5
+    assert sum(len(row.settlements[0].seats) for row in at_once.values()) > 2
