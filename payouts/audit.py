@@ -51,7 +51,7 @@ from typing import Any
 
 import orjson
 from django.db import transaction
-from django.db.models import Exists, F, Max, OuterRef
+from django.db.models import F, Max
 
 from casino.rules.contract import History, game
 from tables.models import Hand, Table
@@ -68,7 +68,7 @@ from .chain import (
     stored_form,
 )
 from .models import AuditCheck, AuditEntry, Settlement
-from .reads import HandRow, SettlementRow, entries_of_hands, hands_load
+from .reads import HandRow, SettlementRow, entries_of_hands, hands_load, unopened_hands
 from .services import (
     hand_setup,
     result_nets,
@@ -614,13 +614,7 @@ def _later_hands(key: int | None, hand_ids: set[int], through: int, end: int) ->
 
 def _unlogged_hands(key: int, hands_after: int) -> list[HandRow]:
     """The table's hands numbered above ``hands_after`` that no ``hand_open`` entry opened."""
-    opened = AuditEntry.objects.filter(table=key, hand=OuterRef("pk"), action="hand_open")
-    ids = list(
-        Hand.objects.filter(table=key, number__gt=hands_after)
-        .exclude(Exists(opened))
-        .values_list("pk", flat=True)
-    )
-    return list(hands_load(ids).values())
+    return list(hands_load(unopened_hands(key, hands_after)).values())
 
 
 @dataclass
