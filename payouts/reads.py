@@ -7,8 +7,8 @@ few hundred hands: JSON columns come back as their text and are decoded by orjso
 lists are one array parameter on PostgreSQL (``= ANY(%s)``). They run on SQLite too (the
 embedded default), where ids are listed and datetimes come back as text.
 
-Table and column names come from the models, so a renamed column fails here loudly (the audit
-tests read through every function)."""
+Table names and the JSON columns come from the models; a renamed column makes a statement here
+fail loudly, and the audit tests run every one of them."""
 
 from __future__ import annotations
 

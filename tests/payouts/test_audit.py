@@ -396,3 +396,18 @@ def test_an_edited_anchor_line_is_found(settled_hand, settings):
     report = audit_report()
     assert report["ok"] is False
     assert report["anchors"]["problems"] == ["anchor file line 1 is not a sealed anchor"]
+
+
+def test_a_number_too_big_for_any_wager_is_a_finding_not_a_crash(settled_hand):
+    """A figure no settlement can hold (beyond 64 bits), written into the stored result, is
+    reported against the hand; the check does not stop on it."""
+    settlement = Settlement.objects.get(hand=settled_hand)
+    with as_database_superuser():
+        Settlement.objects.filter(pk=settlement.pk).update(
+            result={**settlement.result, "rake": 10**30}
+        )
+    report = audit_report()
+    assert report["ok"] is False and report["hands_checked"] == 1
+    problems = [finding["problem"] for finding in findings_for(report, settled_hand)]
+    assert any("re-settling gives a different rake" in problem for problem in problems)
+    assert any("stored result is not the one settled" in problem for problem in problems)
