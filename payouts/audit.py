@@ -116,7 +116,7 @@ class Progress:
             AuditCheck.objects.filter(pk=self.check_id).update(checked=F("checked") + done)
 
 
-# ---------------------------------------------------------------- what the chain says of each hand (its rows: payouts.reads)
+# ---------------------------------------------------------------- what the chain says of each hand
 
 
 @dataclass
