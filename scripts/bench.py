@@ -49,7 +49,8 @@ Method
     --concurrency=--audit-concurrency``, default one process per CPU, started on the
     throwaway database): the check requested as the desk requests it
     (``audit_check_request``), timed from the request to the stored report, chunks spread
-    over the worker's processes. PostgreSQL shares the machine's cores.
+    over the worker's processes, on a queue of the benchmark's own (``CELERY_QUEUE``).
+    PostgreSQL shares the machine's cores.
   The check must pass. Target: at least 3,300 hands a second per worker.
 
 * **7-A replays**: seeded random legal hands (2-5 players, random structure, stacks and
@@ -85,7 +86,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # The endpoint benchmark runs on a throwaway database with the test suite's settings (fixed
 # keys); set before ``casino`` is imported, as its Celery app names the default settings.
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings_test")
-# A check of the throwaway database anchors its heads: never in a real anchor file.
+# A check of the throwaway database anchors its heads: never in a real anchor file; and its
+# tasks go to a queue of its own, never to a worker of a real deployment on the same Redis.
+os.environ["CELERY_QUEUE"] = f"bench-{os.getpid()}"
 os.environ["AUDIT_ANCHOR_FILE"] = os.path.join(tempfile.mkdtemp(prefix="bench-"), "anchors.jsonl")
 
 from casino.rules import five_card_draw  # noqa: E402
@@ -595,7 +598,8 @@ def _run_audit_worker(concurrency: int) -> None:
     }
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "casino", "--quiet", "worker", "--pool=prefork"]
-        + [f"--concurrency={concurrency}", "--loglevel=WARNING", "--without-gossip"]
+        + [f"--concurrency={concurrency}", f"--queues={os.environ['CELERY_QUEUE']}"]
+        + ["--loglevel=WARNING", "--without-gossip"]
         + ["--without-mingle", "--without-heartbeat"],
         env=env,
         cwd=Path(__file__).resolve().parent.parent,

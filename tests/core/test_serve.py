@@ -10,6 +10,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -129,3 +130,28 @@ def test_health_names_what_does_not_answer(client, settings):
     if os.environ.get("REDIS_URL"):
         settings.REDIS_URL = os.environ["REDIS_URL"]
         assert client.get("/health/").json() == {"status": "ok", "database": "ok", "redis": "ok"}
+
+
+def test_celery_queue_names_where_tasks_go_and_workers_take_from():
+    """Two deployments (or ``make bench``'s worker) sharing one Redis each name their own
+    queue, so one's tasks never run against the other's database."""
+    probe = (
+        "import django; django.setup(); "
+        "from casino.celery import app; from payouts.tasks import audit_check_task; "
+        "print(app.conf.task_default_queue, app.amqp.router.route({}, audit_check_task.name)"
+        "['queue'].name)"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings_test"}
+    for queue, expected in ((None, "celery celery"), ("floor-2", "floor-2 floor-2")):
+        env.pop("CELERY_QUEUE", None)
+        if queue:
+            env["CELERY_QUEUE"] = queue
+        shown = subprocess.run(
+            [sys.executable, "-c", probe],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert shown.stdout.split() == expected.split()
