@@ -11,8 +11,8 @@ Method
   included, as the API does). Three timed rounds of ``--hands`` hands; the best and the
   median round are printed.
 * **Settle endpoint** (only with ``DATABASE_URL`` pointing at PostgreSQL): a throwaway
-  database ``casino_bench`` is created and dropped. Each hand is opened through the
-  services, then ``POST /api/v1/hands/{id}/settle/`` goes through the full Django/DRF stack
+  database (``--database``, default ``casino_bench``) is created and dropped. Each hand is
+  opened through the services, then ``POST /api/v1/hands/{id}/settle/`` goes through the full Django/DRF stack
   in-process (token auth, role check, Idempotency-Key, row lock, engine, storage of the
   settlement and its lines, audit entry, rotation) using DRF's test client, so no HTTP
   server or network is timed. Only the settle calls are timed.
@@ -235,8 +235,8 @@ def bench_draw(hands: int) -> None:
 
 
 @contextlib.contextmanager
-def throwaway_database(label: str = "endpoint") -> Iterator[bool]:
-    """The throwaway PostgreSQL database ``casino_bench`` (created, then dropped), or False
+def throwaway_database(label: str = "endpoint", name: str = "casino_bench") -> Iterator[bool]:
+    """The throwaway PostgreSQL database ``name`` (created, then dropped), or False
     with the reason printed when there is no PostgreSQL to use."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres", "pgsql")):
@@ -253,7 +253,7 @@ def throwaway_database(label: str = "endpoint") -> Iterator[bool]:
     from django.db import OperationalError, connection
     from django.test.utils import setup_test_environment
 
-    connection.settings_dict["TEST"]["NAME"] = "casino_bench"
+    connection.settings_dict["TEST"]["NAME"] = name
     setup_test_environment()
     try:
         connection.ensure_connection()
@@ -656,6 +656,7 @@ def main() -> None:
     parser.add_argument(
         "--timed", type=int, default=200, help="timed hands of each routine per table (history)"
     )
+    parser.add_argument("--database", default="casino_bench", help="the throwaway database's name")
     parser.add_argument(
         "--only",
         action="append",
@@ -674,7 +675,7 @@ def main() -> None:
         bench_draw(args.draw_hands)
     on_database = [name for name in ("endpoint", "history", "audit") if name in only]
     if on_database:
-        with throwaway_database(" and ".join(on_database)) as ready:
+        with throwaway_database(" and ".join(on_database), args.database) as ready:
             if ready and "endpoint" in only:
                 _run_endpoint(args.settles)
             if ready and "history" in only:

@@ -1,0 +1,91 @@
+"""``make bench``'s audit section and ``make loadtest`` still run end to end and print the
+figures the README records (at toy sizes: nothing here is timed or compared with a target;
+the figures come from running the scripts themselves, on a quiet machine)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith(("postgres", "pgsql")),
+        reason="the scripts measure on a throwaway PostgreSQL database (set DATABASE_URL)",
+    ),
+]
+
+
+def _run(script: str, *args: str, database: str) -> str:
+    db = connection.settings_dict
+    login = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{login}@{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}"
+        f"/{database}",
+    }
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / script), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout
+
+
+def test_the_bench_audit_section_checks_stored_hands_in_a_process_and_a_worker():
+    out = _run(
+        "bench.py",
+        "--only",
+        "audit",
+        "--audit-hands",
+        "12",
+        "--audit-tables",
+        "2",
+        "--database",
+        "casino_bench_smoke",
+        database="postgres",
+    )
+    assert re.search(
+        r"audit check, one process: 12 hands and [\d,]+ audit entries of 2 chains", out
+    )
+    assert re.search(r"own CPU [\d.]+ ms a hand", out)
+    if os.environ.get("REDIS_URL"):
+        assert re.search(
+            r"audit check, one worker \(\d+ processes, request to report\): 12 hands", out
+        )
+    assert "FAILED" not in out and out.count("passed") == (2 if os.environ.get("REDIS_URL") else 1)
+
+
+def test_the_load_test_prints_every_scenario_beside_the_bare_insert():
+    out = _run(
+        "loadtest.py",
+        "--tablets",
+        "5",  # one at a table of each game in the open loop
+        "--seconds",
+        "2",
+        "--warmup",
+        "0",
+        "--interval",
+        "0.5",
+        "--database",
+        "casino_loadtest_smoke",
+        database="postgres",
+    )
+    assert re.search(r"settle throughput / bare throughput = [\d.]+", out)  # closed loop
+    assert re.search(r"POST /bare/ +\d+", out)
+    assert re.search(r"worst endpoint p99 [\d.]+ ms", out)  # open loop, every game
+    for game in ("HCF", "7A", "PON", "PAI", "PAL"):
+        assert f"[{game}]" in out
+    assert re.search(r"two / one = [\d.]+", out)  # one master against two
+    assert not re.search(r"^\s+\d+ errors", out, re.MULTILINE), out
