@@ -25,10 +25,20 @@ pytestmark = [
 
 @pytest.fixture
 def redis_worker():
-    app.conf.update(task_always_eager=False, broker_url=REDIS_URL, result_backend=REDIS_URL)
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        yield
-    app.conf.task_always_eager = True
+    """A worker on a queue of this test run's own: a worker of a deployment on the same Redis
+    (``make run``'s, say) never takes the test's tasks to its own database."""
+    queue, was = f"test-{os.getpid()}", app.conf.task_default_queue
+    app.conf.update(
+        task_always_eager=False,
+        broker_url=REDIS_URL,
+        result_backend=REDIS_URL,
+        task_default_queue=queue,
+    )
+    with start_worker(
+        app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[queue]
+    ):
+        yield queue
+    app.conf.update(task_always_eager=True, task_default_queue=was)
 
 
 def _settle_one(table, dealer):
@@ -49,7 +59,8 @@ def _wait_finished(check, seconds=60):
 
 def test_worker_verifies_the_chain_and_resettles_hands(dp_table, dealer, compliance, redis_worker):
     _settle_one(dp_table, dealer)
-    # Queued through Redis when the request commits, run by the worker.
+    # Queued through Redis (on the run's own queue) when the request commits, run by the worker.
+    assert app.amqp.router.route({}, "payouts.audit_check")["queue"].name == redis_worker
     check = _wait_finished(services.audit_check_request(user=compliance))
     assert check.status == "passed"
     assert check.report["chain"]["ok"] is True
