@@ -215,6 +215,9 @@ CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 # The queue tasks go to and workers take from: deployments sharing one Redis name their own.
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
+# A process reserves one task at a time: an audit check's chunks run for seconds to minutes,
+# and one reserved behind another would wait while a sibling process sat idle.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
