@@ -51,20 +51,7 @@ HOUSE = "house"  # the key of the house chain (entries about no table) in anchor
 GENESIS_HASH = "0" * 64
 anchor_log = logging.getLogger("casino.audit.anchor")
 
-# The fields an entry's seal covers.
-SEALED_FIELDS = (
-    "seq",
-    "at",
-    "actor_id",
-    "actor_name",
-    "action",
-    "table_id",
-    "hand_id",
-    "subject",
-    "before",
-    "after",
-    "prev_hash",
-)
+SEALED_FIELDS = AuditEntry.SEALED_FIELDS  # what an entry's seal covers
 
 
 def canonical(data: Any) -> str:

@@ -5,6 +5,8 @@ PostgreSQL a trigger refuses UPDATE, DELETE and TRUNCATE (migration ``0002``); a
 is a new audited record.
 """
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.db import models
 
@@ -129,6 +131,21 @@ class AuditEntry(models.Model):
     after = models.JSONField(null=True, blank=True)
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64, unique=True, help_text="HMAC-SHA256 seal")
+
+    # The fields ``hash`` seals (``payouts.chain.seal``): all but ``id`` and ``hash`` itself.
+    SEALED_FIELDS: ClassVar[tuple[str, ...]] = (
+        "seq",
+        "at",
+        "actor_id",
+        "actor_name",
+        "action",
+        "table_id",
+        "hand_id",
+        "subject",
+        "before",
+        "after",
+        "prev_hash",
+    )
 
     class Meta:
         ordering = ["id"]

@@ -88,16 +88,9 @@ def _moment(value: datetime | str) -> datetime:
 
 # ---------------------------------------------------------------- a chain's entries
 
+# An entry's sealed fields and its seal, the JSON ones (read as text) last.
 ENTRY_FIELDS = (
-    "seq",
-    "at",
-    "actor_id",
-    "actor_name",
-    "action",
-    "table_id",
-    "hand_id",
-    "subject",
-    "prev_hash",
+    *(name for name in AuditEntry.SEALED_FIELDS if name not in ("before", "after")),
     "hash",
 )
 
