@@ -124,13 +124,12 @@ def seat_and_open(floor: Any, table: Any, players: dict[int, str]) -> Any:
     return services.table_set_status(user=floor, table_id=table.pk, status="open")
 
 
-@pytest.fixture
-def open_table(db: Any, floor: Any, dealer: Any) -> Any:
-    """An open HCF table dealt by ``dealer``: players in seats 1-4, seat 1 offered the
-    position. Rake 100 per player."""
+def open_hcf_table(floor: Any, dealer: Any, name: str = "HCF-T") -> Any:
+    """An open HCF table ``name`` dealt by ``dealer``: players in seats 1-4, seat 1 offered
+    the position. Rake 100 per player."""
     table = services.table_create(
         user=floor,
-        name="HCF-T",
+        name=name,
         game="high-card-flush",
         seat_count=7,
         dealer=dealer,
@@ -138,6 +137,12 @@ def open_table(db: Any, floor: Any, dealer: Any) -> Any:
         rules={"rake": {"scheme": "per_player", "amount": 100}},
     )
     return seat_and_open(floor, table, {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"})
+
+
+@pytest.fixture
+def open_table(db: Any, floor: Any, dealer: Any) -> Any:
+    """:func:`open_hcf_table` named HCF-T."""
+    return open_hcf_table(floor, dealer)
 
 
 DRAW_PLAYERS = {1: "Ana", 2: "Bela", 3: "Csilla"}

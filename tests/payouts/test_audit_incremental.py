@@ -14,7 +14,7 @@ from payouts import audit, chain, services
 from payouts.models import AuditCheck, AuditCheckChunk, AuditEntry, PayoutLine, Settlement
 from tables import services as table_services
 from tables.models import Hand, Table
-from tests.conftest import record, seat_and_open
+from tests.conftest import open_hcf_table, record
 from tests.payouts.forgery import as_database_superuser
 from tests.tables.test_queries import deal
 
@@ -32,16 +32,7 @@ def run_check(capture, **options) -> AuditCheck:
 
 @pytest.fixture
 def second_table(db, floor, dealer):
-    table = table_services.table_create(
-        user=floor,
-        name="HCF-2",
-        game="high-card-flush",
-        seat_count=7,
-        dealer=dealer,
-        limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 5_000, "bank_max": 1_000_000},
-        rules={"rake": {"scheme": "per_player", "amount": 100}},
-    )
-    return seat_and_open(floor, table, {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"})
+    return open_hcf_table(floor, dealer, "HCF-2")
 
 
 def test_each_table_has_its_own_chain_from_one(open_table, second_table, dealer):

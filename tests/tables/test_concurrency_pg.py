@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from payouts.models import AuditCheck, AuditEntry, Settlement
 from tables import selectors, services
 from tables.models import HandAction, Table
-from tests.conftest import draw_seats, record
+from tests.conftest import draw_seats, open_hcf_table, record
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -182,20 +182,7 @@ def test_a_table_mid_write_holds_up_only_its_own_chain(open_table, dealer, floor
     settles a hand and appends to its own chain at once; a write to the held table waits."""
     from tests.tables.test_queries import deal
 
-    other = services.table_create(
-        user=floor,
-        name="HCF-other",
-        game="high-card-flush",
-        seat_count=7,
-        dealer=dealer,
-        limits={"ante_min": 100, "ante_max": 10_000, "bank_min": 5_000, "bank_max": 1_000_000},
-        rules={"rake": {"scheme": "per_player", "amount": 100}},
-    )
-    for number, name in {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani"}.items():
-        services.seat_update(
-            user=floor, table_id=other.pk, number=number, player=name, sitting_out=False
-        )
-    services.table_set_status(user=floor, table_id=other.pk, status="open")
+    other = open_hcf_table(floor, dealer, "HCF-other")
     holding, release, first_done = threading.Event(), threading.Event(), threading.Event()
     seen: dict[str, bool] = {}
 
