@@ -612,11 +612,6 @@ def _later_hands(key: int | None, hand_ids: set[int], through: int, end: int) ->
     return set(queryset.values_list("hand_id", flat=True).distinct())
 
 
-def _unlogged_hands(key: int, hands_after: int) -> list[HandRow]:
-    """The table's hands numbered above ``hands_after`` that no ``hand_open`` entry opened."""
-    return list(hands_load(unopened_hands(key, hands_after)).values())
-
-
 @dataclass
 class ChunkResult:
     chain: dict[str, Any]
@@ -732,7 +727,8 @@ def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:
             _check(hand, facts.hands.get(hand_id), report.ok, result)
             progress.step()
     if chunk.last and key is not None and report.ok:
-        for hand in _unlogged_hands(key, chunk.hands_after):
+        # The table's hands past the anchor that no entry opened: written outside the system.
+        for hand in hands_load(unopened_hands(key, chunk.hands_after)).values():
             _check(hand, None, True, result)
     progress.flush()
     return result.to_dict()
