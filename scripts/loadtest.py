@@ -339,6 +339,72 @@ def serving(
             server.stop()
 
 
+# ================================================================ where the CPU goes
+
+
+class CpuMeter:
+    """CPU seconds used so far on this machine by each part of the run, read from ``/proc``
+    (Linux only; elsewhere :meth:`read` gives None): the gunicorn masters with their workers
+    (each master's own process group), PostgreSQL's processes (by name: every process of a
+    server on this machine, its background writers included; none when the database is on
+    another machine), this process (the tablets) and the rest. Read at the start and the
+    end of a measured window; the processes that count live through the window (a phase's
+    workers and database connections last as long as its server)."""
+
+    PARTS = ("gunicorn", "PostgreSQL", "load test", "rest")
+
+    def __init__(self, servers: list[Server]) -> None:
+        self.groups = {server.process.pid for server in servers}
+        self.tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def read(self) -> dict[str, float] | None:
+        if not os.path.isdir("/proc/self"):
+            return None
+        used = dict.fromkeys(self.PARTS, 0.0)
+        me = os.getpid()
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry.name}/stat") as stat:
+                    text = stat.read()
+            except OSError:  # ended meanwhile
+                continue
+            name = text[text.index("(") + 1 : text.rindex(")")]
+            fields = text[text.rindex(")") + 2 :].split()
+            seconds = (int(fields[11]) + int(fields[12])) / self.tick  # utime + stime
+            if int(entry.name) == me:
+                part = "load test"
+            elif int(fields[2]) in self.groups:
+                part = "gunicorn"
+            elif name == "postgres":
+                part = "PostgreSQL"
+            else:
+                part = "rest"
+            used[part] += seconds
+        return used
+
+
+async def metered(rec: Recorder, meter: CpuMeter | None) -> None:
+    """Read ``meter`` as the measured window opens and as it closes, into ``rec.machine``."""
+    if meter is None:
+        return
+    await asyncio.sleep(max(0.0, rec.start - time.perf_counter()))
+    first = meter.read()
+    await asyncio.sleep(max(0.0, rec.end - time.perf_counter()))
+    last = meter.read()
+    if first is not None and last is not None:
+        rec.machine = {part: last[part] - first[part] for part in first}
+
+
+def cpu_per(rec: Recorder, rate: float) -> float:
+    """Milliseconds of the machine's CPU (every part) per unit done at ``rate`` a second
+    in ``rec``'s window; NaN when not measured."""
+    if not rec.machine or not rate:
+        return math.nan
+    return 1000 * sum(rec.machine.values()) / (rate * rec.seconds)
+
+
 # ================================================================ figures
 
 
@@ -361,6 +427,7 @@ class Recorder:
         self.unsent = 0  # open loop: requests scheduled in the window and never sent
         self.cpu = 0.0  # the load test's own CPU seconds while the phase ran
         self.wall = 0.0
+        self.machine: dict[str, float] = {}  # CPU seconds of each part, in the window
 
     def counts(self, started: float) -> bool:
         return self.start <= started < self.end
@@ -461,11 +528,23 @@ def run_phase(phase: Any) -> Recorder:
     return rec
 
 
-def print_notes(rec: Recorder) -> None:
-    print(
-        f"  (the load test's own process: {rec.cpu:.1f} s CPU in {rec.wall:.1f} s, "
-        f"{100 * rec.cpu / rec.wall:.0f}% of one core)"
-    )
+def print_notes(rec: Recorder, unit: str = "", rate: float = 0.0) -> None:
+    """The CPU the phase used: each part's cores while measured and, given a ``unit`` done
+    at ``rate`` a second, its milliseconds per unit; without ``/proc``, the load test's own."""
+    if not rec.machine:
+        print(
+            f"  (the load test's own process: {rec.cpu:.1f} s CPU in {rec.wall:.1f} s, "
+            f"{100 * rec.cpu / rec.wall:.0f}% of one core)"
+        )
+    else:
+        cores = ", ".join(f"{part} {used / rec.seconds:.2f}" for part, used in rec.machine.items())
+        print(f"  CPU while measured, in cores of {os.cpu_count()}: {cores}")
+        if unit and rate:
+            done = rate * rec.seconds
+            each = ", ".join(
+                f"{part} {1000 * used / done:.1f}" for part, used in rec.machine.items()
+            )
+            print(f"  CPU ms per {unit}: {each}; {cpu_per(rec, rate):.1f} in all")
     if rec.unsent:
         print(
             f"  {rec.unsent} scheduled requests never sent: their tablets were still waiting "
@@ -1079,7 +1158,11 @@ class Figures:
 
 
 async def closed_loop(
-    clients: list[Any], bases: list[str], warmup: float, seconds: float
+    clients: list[Any],
+    bases: list[str],
+    warmup: float,
+    seconds: float,
+    meter: CpuMeter | None = None,
 ) -> Recorder:
     """Every client sends its next request as soon as the last one is answered."""
     begin = time.perf_counter() + 0.2
@@ -1095,7 +1178,7 @@ async def closed_loop(
                     continue
                 await client.step()
 
-        await asyncio.gather(*(loop(client) for client in clients))
+        await asyncio.gather(metered(rec, meter), *(loop(client) for client in clients))
     finally:
         for client in clients:
             await client.close()
@@ -1103,7 +1186,13 @@ async def closed_loop(
 
 
 async def open_loop(
-    clients: list[Tablet], base: str, warmup: float, seconds: float, interval: float, timeout: float
+    clients: list[Tablet],
+    base: str,
+    warmup: float,
+    seconds: float,
+    interval: float,
+    timeout: float,
+    meter: CpuMeter | None = None,
 ) -> Recorder:
     """Each tablet sends one request every ``interval`` seconds, on a fixed schedule
     (staggered across the tablets); a late answer makes the next request late, and its
@@ -1137,7 +1226,9 @@ async def open_loop(
                     await client.step(scheduled=at)
                 tick += 1
 
-        await asyncio.gather(*(loop(i, client) for i, client in enumerate(clients)))
+        await asyncio.gather(
+            metered(rec, meter), *(loop(i, client) for i, client in enumerate(clients))
+        )
     finally:
         for client in clients:
             await client.close()
@@ -1152,25 +1243,35 @@ def scenario_closed(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
     print(f"\n== closed loop: {len(hcf)} High Card Flush tablets, then {len(hcf)} bare clients")
     with serving(s.env, [(s.workers, s.threads)], s.logdir, s.access_log) as [server]:
         print(f"   {server}; {s.warmup:g} s warm-up, {s.seconds:g} s measured each")
-        rec = run_phase(closed_loop(hcf, [server.base], s.warmup, s.seconds))
+        meter = CpuMeter([server])
+        rec = run_phase(closed_loop(hcf, [server.base], s.warmup, s.seconds, meter))
         bare = [BareClient(t.token, s.timeout) for t in hcf]
-        bare_rec = run_phase(closed_loop(bare, [server.base], min(s.warmup, 1.0), s.seconds))
-    print(table_text(rec))
-    print_notes(rec)
-    print(table_text(bare_rec).split("\n", 1)[1])
-    print_notes(bare_rec)
+        bare_rec = run_phase(closed_loop(bare, [server.base], min(s.warmup, 1.0), s.seconds, meter))
     settle = rec.throughput("POST /hands/{id}/settle/")
     bare_rate = bare_rec.throughput("POST /bare/")
+    print(table_text(rec))
+    print_notes(rec, "hand (open and settle)", settle)
+    print(table_text(bare_rec).split("\n", 1)[1])
+    print_notes(bare_rec, "bare insert", bare_rate)
     ratio = settle / bare_rate if bare_rate else math.nan
     print(
         f"  hands settled: {settle:.1f}/s; all tablet requests {rec.total():.1f}/s; "
         f"bare {bare_rate:.1f}/s"
     )
     print(f"  settle throughput / bare throughput = {ratio:.3f}")
+    hand_ms, bare_ms = cpu_per(rec, settle), cpu_per(bare_rec, bare_rate)
+    if not math.isnan(hand_ms + bare_ms):
+        print(
+            f"  a hand used {hand_ms:.1f} ms of the machine's CPU, a bare insert {bare_ms:.1f} ms: "
+            f"a hand costs {hand_ms / bare_ms:.1f} bare inserts (a hand is two requests, each "
+            "doing at least what a bare insert does, so the ratio stays under 0.5)"
+        )
     return {
         "closed: settle req/s": settle,
         "closed: bare req/s": bare_rate,
         "closed: settle/bare": ratio,
+        "closed: CPU ms a hand": hand_ms,
+        "closed: CPU ms a bare insert": bare_ms,
         "closed: errors": rec.error_count + bare_rec.error_count,
     }
 
@@ -1183,7 +1284,11 @@ def scenario_open(s: Settings, floor: list[Tablet]) -> dict[str, float]:
     )
     with serving(s.env, [(s.workers, s.threads)], s.logdir, s.access_log) as [server]:
         print(f"   {server}; {s.warmup:g} s warm-up, {s.seconds:g} s measured")
-        rec = run_phase(open_loop(floor, server.base, s.warmup, s.seconds, s.interval, s.timeout))
+        rec = run_phase(
+            open_loop(
+                floor, server.base, s.warmup, s.seconds, s.interval, s.timeout, CpuMeter([server])
+            )
+        )
     print(table_text(rec))
     print("  by game:")
     print(table_text(rec, by_game=True))
@@ -1205,19 +1310,21 @@ def scenario_scale(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
     print(f"\n== scaling: {len(hcf)} High Card Flush tablets, closed loop, one master vs two")
     with serving(s.env, [(s.workers, s.threads)], s.logdir, s.access_log) as [server]:
         print(f"   one: {server}")
-        one = run_phase(closed_loop(hcf, [server.base], s.warmup, s.seconds))
+        one = run_phase(closed_loop(hcf, [server.base], s.warmup, s.seconds, CpuMeter([server])))
     masters = [(s.scale_workers, s.threads)] * 2
     with serving(s.env, masters, s.logdir, s.access_log) as servers:
         print(f"   two: {servers[0]} and {servers[1]}, tablets split between them")
-        two = run_phase(closed_loop(hcf, [x.base for x in servers], s.warmup, s.seconds))
-    print("  one master:")
-    print(table_text(one))
-    print_notes(one)
-    print("  two masters:")
-    print(table_text(two))
-    print_notes(two)
+        two = run_phase(
+            closed_loop(hcf, [x.base for x in servers], s.warmup, s.seconds, CpuMeter(servers))
+        )
     settle = "POST /hands/{id}/settle/"
     a, b = one.throughput(settle), two.throughput(settle)
+    print("  one master:")
+    print(table_text(one))
+    print_notes(one, "hand", a)
+    print("  two masters:")
+    print(table_text(two))
+    print_notes(two, "hand", b)
     each = [two.throughput(settle, server.base) for server in servers]
     ratio = b / a if a else math.nan
     print(

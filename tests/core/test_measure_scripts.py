@@ -79,6 +79,16 @@ def test_the_load_test_prints_every_scenario_beside_the_bare_insert():
     )
     assert re.search(r"settle throughput / bare throughput = [\d.]+", out)  # closed loop
     assert re.search(r"POST /bare/ +\d+", out)
+    # where the machine's CPU went, per hand and per bare insert
+    hand = re.search(
+        r"CPU ms per hand \(open and settle\): gunicorn ([\d.]+), PostgreSQL ([\d.]+)", out
+    )
+    bare = re.search(r"CPU ms per bare insert: gunicorn ([\d.]+)", out)
+    assert hand and bare, out
+    assert float(hand[1]) > float(bare[1]) > 0
+    if urlsplit(os.environ["DATABASE_URL"]).hostname in ("127.0.0.1", "localhost"):
+        assert float(hand[2]) > 0  # the local PostgreSQL's processes are found
+    assert re.search(r"a hand costs [\d.]+ bare inserts", out)
     assert re.search(r"worst endpoint p99 [\d.]+ ms", out)  # open loop, every game
     for game in ("HCF", "7A", "PON", "PAI", "PAL"):
         assert f"[{game}]" in out

@@ -1,0 +1,75 @@
+"""The load test's CPU meter puts each process's CPU where it belongs: a gunicorn master's
+process group under "gunicorn", itself under "load test", anything else under "rest". The
+figures ``make loadtest`` prints per hand and per bare insert come from it."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.skipif(
+    not os.path.isdir("/proc/self"), reason="the meter reads /proc (Linux)"
+)
+
+BURN = "import time\nend = time.process_time() + 0.4\nwhile time.process_time() < end: pass\n"
+
+
+def _loadtest():
+    spec = importlib.util.spec_from_file_location("loadtest", ROOT / "scripts" / "loadtest.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def _burning(own_group: bool) -> subprocess.Popen[bytes]:
+    """A child that uses 0.4 s of CPU, then waits to be stopped (so its CPU stays counted)."""
+    return subprocess.Popen(
+        [sys.executable, "-c", BURN + "import sys\nsys.stdin.read()\n"],
+        stdin=subprocess.PIPE,
+        start_new_session=own_group,
+    )
+
+
+def test_cpu_is_counted_under_the_part_of_the_run_that_used_it():
+    loadtest = _loadtest()
+    server = _burning(own_group=True)  # as the load test starts gunicorn: its own group
+    stranger = _burning(own_group=True)  # another program on the machine
+    try:
+        meter = loadtest.CpuMeter([SimpleNamespace(process=server)])
+        before = {child.pid: _cpu(child.pid) for child in (server, stranger)}
+        first = meter.read()
+        mine = time.process_time()
+        exec(BURN)  # the load test's own work
+        for child in (server, stranger):
+            while _cpu(child.pid) < 0.4:  # done burning
+                time.sleep(0.01)
+        mine = time.process_time() - mine
+        last = meter.read()
+        spent = {child.pid: _cpu(child.pid) - before[child.pid] for child in (server, stranger)}
+    finally:
+        for child in (server, stranger):
+            child.stdin.close()
+            child.wait()
+    used = {part: last[part] - first[part] for part in first}
+    assert set(used) == {"gunicorn", "PostgreSQL", "load test", "rest"}
+    assert used["gunicorn"] == pytest.approx(spent[server.pid], abs=0.05)  # not the stranger's
+    assert spent[server.pid] >= 0.2
+    assert used["load test"] == pytest.approx(mine, abs=0.05)
+    assert used["rest"] >= spent[stranger.pid] - 0.05
+
+
+def _cpu(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
