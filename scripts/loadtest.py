@@ -42,7 +42,10 @@ Scenarios
   ports (tablets split between them); throughput of each and the ratio.
 
 Requests started during ``--warmup`` are not counted. A request counts in the figures of
-the window it started in; throughput counts the answers received inside the window.
+the window it started in; throughput counts the answers received inside the window. Each
+phase also prints the CPU the machine spent in its window, read from ``/proc`` (Linux): the
+gunicorn processes, PostgreSQL's, the load test's own and the rest, in cores and per hand
+settled or bare insert (:class:`CpuMeter`).
 
 Run: ``make loadtest`` or ``.venv/bin/python scripts/loadtest.py --seconds 5 --tablets 8``.
 """
