@@ -59,7 +59,7 @@ serve: install messages
 ## test: install what the tests need and run the whole suite.
 test: install-dev messages
 	@command -v chromium >/dev/null 2>&1 || echo "No Chromium: the tablet's browser tests will be skipped (apt-get install chromium to run them)."
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n auto
 
 ## messages: compile the tablet's translations (gettext's msgfmt).
 messages: install

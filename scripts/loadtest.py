@@ -352,7 +352,8 @@ class CpuMeter:
     server on this machine, its background writers included; none when the database is on
     another machine), this process (the tablets) and the rest. Read at the start and the
     end of a measured window; the processes that count live through the window (a phase's
-    workers and database connections last as long as its server)."""
+    workers and database connections last as long as its server). A process that ends
+    within the window takes its CPU with it, so "rest" is only a rough figure."""
 
     PARTS = ("gunicorn", "PostgreSQL", "load test", "rest")
 

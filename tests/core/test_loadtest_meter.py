@@ -1,6 +1,8 @@
 """The load test's CPU meter puts each process's CPU where it belongs: a gunicorn master's
-process group under "gunicorn", itself under "load test", anything else under "rest". The
-figures ``make loadtest`` prints per hand and per bare insert come from it."""
+process group under "gunicorn" (and no other program's), its own under "load test". The
+figures ``make loadtest`` prints per hand and per bare insert come from it. ("rest" is the
+rest of the machine: processes that end meanwhile take their CPU with them, so with other
+work on the machine it is no exact figure, and not checked here.)"""
 
 from __future__ import annotations
 
@@ -66,7 +68,6 @@ def test_cpu_is_counted_under_the_part_of_the_run_that_used_it():
     assert used["gunicorn"] == pytest.approx(spent[server.pid], abs=0.05)  # not the stranger's
     assert spent[server.pid] >= 0.2
     assert used["load test"] == pytest.approx(mine, abs=0.05)
-    assert used["rest"] >= spent[stranger.pid] - 0.05
 
 
 def _cpu(pid: int) -> float:
