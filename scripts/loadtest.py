@@ -39,7 +39,8 @@ Scenarios
   request every ``--interval`` seconds on a fixed schedule; latency counts from the
   scheduled time, so time spent queuing behind a slow answer counts.
 * ``scale``: the closed loop against one gunicorn master, then against two masters on two
-  ports (tablets split between them); throughput of each and the ratio.
+  ports (tablets split between them), each of ``--scale-workers`` workers (1: one app
+  process against two); throughput of each and the ratio.
 
 Requests started during ``--warmup`` are not counted. A request counts in the figures of
 the window it started in; throughput counts the answers received inside the window. Each
@@ -1312,7 +1313,7 @@ def scenario_open(s: Settings, floor: list[Tablet]) -> dict[str, float]:
 
 def scenario_scale(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
     print(f"\n== scaling: {len(hcf)} High Card Flush tablets, closed loop, one master vs two")
-    with serving(s.env, [(s.workers, s.threads)], s.logdir, s.access_log) as [server]:
+    with serving(s.env, [(s.scale_workers, s.threads)], s.logdir, s.access_log) as [server]:
         print(f"   one: {server}")
         one = run_phase(closed_loop(hcf, [server.base], s.warmup, s.seconds, CpuMeter([server])))
     masters = [(s.scale_workers, s.threads)] * 2
@@ -1383,8 +1384,8 @@ def main() -> None:
     parser.add_argument(
         "--scale-workers",
         type=int,
-        default=None,
-        help="workers of each of the two masters in the scale scenario (default --workers)",
+        default=1,
+        help="workers of each master in the scale scenario: one app process against two by default",
     )
     parser.add_argument("--scenario", choices=["all", "closed", "open", "scale"], default="all")
     parser.add_argument("--repeat", type=int, default=1, help="run the scenarios this many times")
@@ -1452,7 +1453,7 @@ def main() -> None:
             env=env,
             workers=args.workers,
             threads=args.threads,
-            scale_workers=args.scale_workers or args.workers,
+            scale_workers=args.scale_workers,
             seconds=args.seconds,
             warmup=args.warmup,
             interval=args.interval,
