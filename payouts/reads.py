@@ -237,8 +237,8 @@ LINE_FIELDS = ("wager", "stake", "outcome", "amount", "odds", "against", "capped
 
 def hands_load(ids: list[int]) -> dict[int, HandRow]:
     """The hands ``ids`` with their actions, settlements, seat rows and payout lines: five
-    statements (on SQLite, more for more ids than it takes at once) (seat rows by their settlements' ids, lines by their seats', each an index
-    scan)."""
+    statements (on SQLite, more when it takes fewer ids at once), each an index scan (seat
+    rows are read by their settlements' ids, lines by their seats')."""
     hand, table = _table(Hand), _table(Table)
     settlement, seat_row, line = _table(Settlement), _table(SeatSettlement), _table(PayoutLine)
     hands: dict[int, HandRow] = {}

@@ -346,15 +346,22 @@ def serving(
 # ================================================================ where the CPU goes
 
 
+#: One reading of the meter: each process's part of the run and its CPU seconds so far.
+Reading = dict[int, tuple[str, float]]
+
+
 class CpuMeter:
-    """CPU seconds used so far on this machine by each part of the run, read from ``/proc``
-    (Linux only; elsewhere :meth:`read` gives None): the gunicorn masters with their workers
-    (each master's own process group), PostgreSQL's processes (by name: every process of a
-    server on this machine, its background writers included; none when the database is on
-    another machine), this process (the tablets) and the rest. Read at the start and the
-    end of a measured window; the processes that count live through the window (a phase's
-    workers and database connections last as long as its server). A process that ends
-    within the window takes its CPU with it, so "rest" is only a rough figure."""
+    """The CPU each part of the run uses on this machine, from ``/proc`` (Linux only;
+    elsewhere :meth:`read` gives None): the gunicorn masters with their workers (each
+    master's own process group), PostgreSQL's processes (by name: every process of a server
+    on this machine, its background writers and other databases' connections included; none
+    when the database is on another machine), this process (the tablets) and the rest.
+
+    Read at the start and the end of a measured window; :meth:`used` counts what each
+    process used in between (a process started meanwhile from nothing). A process that ends
+    within the window takes its CPU with it, so it counts nothing rather than less than
+    nothing; the processes that matter live through the window (a phase's workers and
+    database connections last as long as its server)."""
 
     PARTS = ("gunicorn", "PostgreSQL", "load test", "rest")
 
@@ -362,10 +369,10 @@ class CpuMeter:
         self.groups = {server.process.pid for server in servers}
         self.tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
-    def read(self) -> dict[str, float] | None:
+    def read(self) -> Reading | None:
         if not os.path.isdir("/proc/self"):
             return None
-        used = dict.fromkeys(self.PARTS, 0.0)
+        reading: Reading = {}
         me = os.getpid()
         for entry in os.scandir("/proc"):
             if not entry.name.isdigit():
@@ -375,10 +382,9 @@ class CpuMeter:
                     text = stat.read()
             except OSError:  # ended meanwhile
                 continue
-            name = text[text.index("(") + 1 : text.rindex(")")]
+            pid, name = int(entry.name), text[text.index("(") + 1 : text.rindex(")")]
             fields = text[text.rindex(")") + 2 :].split()
-            seconds = (int(fields[11]) + int(fields[12])) / self.tick  # utime + stime
-            if int(entry.name) == me:
+            if pid == me:
                 part = "load test"
             elif int(fields[2]) in self.groups:
                 part = "gunicorn"
@@ -386,7 +392,15 @@ class CpuMeter:
                 part = "PostgreSQL"
             else:
                 part = "rest"
-            used[part] += seconds
+            reading[pid] = (part, (int(fields[11]) + int(fields[12])) / self.tick)  # user+system
+        return reading
+
+    def used(self, first: Reading, last: Reading) -> dict[str, float]:
+        """CPU seconds each part used from ``first`` to ``last``."""
+        used = dict.fromkeys(self.PARTS, 0.0)
+        for pid, (part, seconds) in last.items():
+            before = first.get(pid)
+            used[part] += seconds - (before[1] if before and before[0] == part else 0.0)
         return used
 
 
@@ -399,15 +413,20 @@ async def metered(rec: Recorder, meter: CpuMeter | None) -> None:
     await asyncio.sleep(max(0.0, rec.end - time.perf_counter()))
     last = meter.read()
     if first is not None and last is not None:
-        rec.machine = {part: last[part] - first[part] for part in first}
+        rec.machine = meter.used(first, last)
 
 
-def cpu_per(rec: Recorder, rate: float) -> float:
-    """Milliseconds of the machine's CPU (every part) per unit done at ``rate`` a second
-    in ``rec``'s window; NaN when not measured."""
+def cpu_per(rec: Recorder, rate: float) -> dict[str, float]:
+    """Milliseconds of CPU each part used per unit done at ``rate`` a second in ``rec``'s
+    window (empty when not measured)."""
     if not rec.machine or not rate:
-        return math.nan
-    return 1000 * sum(rec.machine.values()) / (rate * rec.seconds)
+        return {}
+    return {part: 1000 * used / (rate * rec.seconds) for part, used in rec.machine.items()}
+
+
+def cpu_total(rec: Recorder, rate: float) -> float:
+    """The machine's milliseconds of CPU (every part) per unit; NaN when not measured."""
+    return sum(cpu_per(rec, rate).values()) or math.nan
 
 
 # ================================================================ figures
@@ -545,11 +564,8 @@ def print_notes(rec: Recorder, unit: str = "", rate: float = 0.0) -> None:
         cores = ", ".join(f"{part} {used / rec.seconds:.2f}" for part, used in rec.machine.items())
         print(f"  CPU while measured, in cores of {os.cpu_count()}: {cores}")
         if unit and rate:
-            done = rate * rec.seconds
-            each = ", ".join(
-                f"{part} {1000 * used / done:.1f}" for part, used in rec.machine.items()
-            )
-            print(f"  CPU ms per {unit}: {each}; {cpu_per(rec, rate):.1f} in all")
+            each = ", ".join(f"{part} {ms:.1f}" for part, ms in cpu_per(rec, rate).items())
+            print(f"  CPU ms per {unit}: {each}; {cpu_total(rec, rate):.1f} in all")
     if rec.unsent:
         print(
             f"  {rec.unsent} scheduled requests never sent: their tablets were still waiting "
@@ -1264,7 +1280,7 @@ def scenario_closed(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
         f"bare {bare_rate:.1f}/s"
     )
     print(f"  settle throughput / bare throughput = {ratio:.3f}")
-    hand_ms, bare_ms = cpu_per(rec, settle), cpu_per(bare_rec, bare_rate)
+    hand_ms, bare_ms = cpu_total(rec, settle), cpu_total(bare_rec, bare_rate)
     if not math.isnan(hand_ms + bare_ms):
         print(
             f"  a hand used {hand_ms:.1f} ms of the machine's CPU, a bare insert {bare_ms:.1f} ms: "

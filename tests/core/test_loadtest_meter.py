@@ -1,8 +1,8 @@
 """The load test's CPU meter puts each process's CPU where it belongs: a gunicorn master's
-process group under "gunicorn" (and no other program's), its own under "load test". The
-figures ``make loadtest`` prints per hand and per bare insert come from it. ("rest" is the
-rest of the machine: processes that end meanwhile take their CPU with them, so with other
-work on the machine it is no exact figure, and not checked here.)"""
+process group under "gunicorn" (and no other program's), its own under "load test", the
+rest of the machine under "rest", where a program that ends within the window counts
+nothing (not less than nothing). The figures ``make loadtest`` prints per hand and per bare
+insert come from it."""
 
 from __future__ import annotations
 
@@ -45,12 +45,18 @@ def _burning(own_group: bool) -> subprocess.Popen[bytes]:
 
 def test_cpu_is_counted_under_the_part_of_the_run_that_used_it():
     loadtest = _loadtest()
+    gone = _burning(own_group=True)  # a program that ends within the window
+    while _cpu(gone.pid) < 0.4:  # it has used its CPU before the window opens
+        time.sleep(0.01)
     server = _burning(own_group=True)  # as the load test starts gunicorn: its own group
     stranger = _burning(own_group=True)  # another program on the machine
+    children = (server, stranger, gone)
     try:
         meter = loadtest.CpuMeter([SimpleNamespace(process=server)])
         before = {child.pid: _cpu(child.pid) for child in (server, stranger)}
         first = meter.read()
+        gone.stdin.close()
+        gone.wait()
         mine = time.process_time()
         exec(BURN)  # the load test's own work
         for child in (server, stranger):
@@ -60,14 +66,18 @@ def test_cpu_is_counted_under_the_part_of_the_run_that_used_it():
         last = meter.read()
         spent = {child.pid: _cpu(child.pid) - before[child.pid] for child in (server, stranger)}
     finally:
-        for child in (server, stranger):
-            child.stdin.close()
+        for child in children:
+            if not child.stdin.closed:
+                child.stdin.close()
             child.wait()
-    used = {part: last[part] - first[part] for part in first}
+    used = meter.used(first, last)
     assert set(used) == {"gunicorn", "PostgreSQL", "load test", "rest"}
     assert used["gunicorn"] == pytest.approx(spent[server.pid], abs=0.05)  # not the stranger's
     assert spent[server.pid] >= 0.2
     assert used["load test"] == pytest.approx(mine, abs=0.05)
+    # the stranger's CPU, and the program that ended takes nothing away from it
+    assert used["rest"] >= spent[stranger.pid] - 0.05
+    assert min(used.values()) >= 0
 
 
 def _cpu(pid: int) -> float:
