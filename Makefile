@@ -29,6 +29,7 @@ run: export DEBUG ?= true
 run: install messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	$(PY) manage.py audit_anchor
 	@if [ -n "$$REDIS_URL" ]; then \
 		$(VENV)/bin/celery -A casino worker --beat --loglevel=INFO --concurrency=2 & \
 		worker=$$!; trap "kill $$worker" EXIT INT TERM; \
@@ -46,6 +47,7 @@ GUNICORN_THREADS ?= 1
 serve: install messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput >/dev/null
+	$(PY) manage.py audit_anchor
 	@if [ -n "$$REDIS_URL" ]; then \
 		$(VENV)/bin/celery -A casino worker --beat --loglevel=INFO & \
 		worker=$$!; trap "kill $$worker" EXIT INT TERM; \
@@ -90,10 +92,11 @@ format: install-dev
 worker: install
 	$(VENV)/bin/celery -A casino worker --loglevel=INFO
 
-## beat: the Celery beat scheduler on its own (anchors the audit chain every
-## AUDIT_ANCHOR_INTERVAL seconds); run exactly one.
+## beat: the Celery beat scheduler on its own (signs an audit checkpoint every
+## AUDIT_ANCHOR_INTERVAL seconds, runs the audit checks and the nightly hold flags); run
+## exactly one.
 beat: install
 	$(VENV)/bin/celery -A casino beat --loglevel=INFO
 
 clean:
-	rm -rf $(VENV) db.sqlite3 .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) db.sqlite3 audit-anchors.jsonl .pytest_cache .mypy_cache .ruff_cache

@@ -16,11 +16,18 @@ traffic measured: the only rate limits are on password logins, and the tablets n
 """
 
 import os
+import tempfile
 
 os.environ["DEBUG"] = "false"  # demo users refused, production code paths
 os.environ["SECRET_KEY"] = "loadtest-only-not-secret-0123456789abcdefghijklmnopqrstuvwxyz"
 os.environ["AUDIT_KEY"] = "loadtest-only-audit-key-0123456789abcdefghijklmnopqrstuvwxyz"
 os.environ["STATIC_MANIFEST"] = "false"
+# Checkpoints (the load test signs none itself) with a key of the run's own, made on first use.
+os.environ.setdefault(
+    "AUDIT_SIGNING_KEY_FILE",
+    os.path.join(tempfile.gettempdir(), f"casino-loadtest-signing-key-{os.getuid()}.pem"),
+)
+os.environ.setdefault("AUDIT_SIGNING_KEY_AUTOCREATE", "true")
 os.environ["SECURE_SSL_REDIRECT"] = "false"
 os.environ["ALLOWED_HOSTS"] = "127.0.0.1,localhost"
 

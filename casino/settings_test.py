@@ -6,9 +6,16 @@ server must be given are given here. Everything else comes from the environment 
 """
 
 import os
+import tempfile
 
 os.environ.setdefault("SECRET_KEY", "test-suite-only-not-secret")
 os.environ.setdefault("AUDIT_KEY", "test-suite-only-audit-key")
+# Each test process signs audit checkpoints with a key of its own, made on first use.
+os.environ.setdefault(
+    "AUDIT_SIGNING_KEY_FILE",
+    os.path.join(tempfile.gettempdir(), f"casino-test-signing-key-{os.getpid()}.pem"),
+)
+os.environ.setdefault("AUDIT_SIGNING_KEY_AUTOCREATE", "true")
 # Static files from the apps, as they are (production serves the hashed, collected ones).
 os.environ.setdefault("STATIC_MANIFEST", "false")
 

@@ -51,16 +51,15 @@ from typing import Any
 
 import orjson
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F
 
+from casino.audit_verify import formats
 from casino.rules.contract import History, game
-from tables.models import Hand, Table
+from tables.models import Hand, Table, TableEvent
 
+from .audit_plan import TREE, Chunk, _boundary_hashes, check_plan
+from .audit_tree import tree_check
 from .chain import (
-    GENESIS_HASH,
-    anchors_read,
-    chain_heads,
-    chain_key,
     chain_name,
     chain_verify,
     digest_matches,
@@ -78,7 +77,6 @@ from .services import (
 )
 
 MAX_FINDINGS = 500  # listed in a report; the total is always counted
-CHUNK_ENTRIES = 20_000  # audit entries of one chain a worker verifies at a time
 HAND_BATCH = 500  # hands read together
 PROGRESS_EVERY = 500  # items (audit entries and hands) between progress writes ...
 PROGRESS_SECONDS = 1.0  # ... or this long, whichever comes first
@@ -128,6 +126,7 @@ class ChainHand:
     actions: list[Any] = field(default_factory=list)
     settles: list[dict[str, Any]] = field(default_factory=list)
     corrections: list[dict[str, Any]] = field(default_factory=list)
+    voids: list[int] = field(default_factory=list)  # the seqs of its hand_void entries
 
 
 class ChainFacts:
@@ -156,6 +155,8 @@ class ChainFacts:
             hand.settles.append({**after, "seq": entry["seq"]})
         elif action == "hand_correct":
             hand.corrections.append({**after, "seq": entry["seq"]})
+        elif action == "hand_void":
+            hand.voids.append(entry["seq"])
 
 
 class Findings:
@@ -165,12 +166,15 @@ class Findings:
 
     def add(
         self,
-        hand: HandRow | int,
+        hand: HandRow | int | None,
         problem: str,
         *,
         seat: int | None = None,
         line: int | None = None,
+        table: str | None = None,
     ) -> None:
+        """A finding about a hand (its row, or its id when it is missing), or about no hand
+        (a table event, a settlement's place in the tree: ``table`` names where)."""
         self.total += 1
         if len(self.items) >= MAX_FINDINGS:
             return
@@ -178,7 +182,7 @@ class Findings:
         if isinstance(hand, HandRow):
             where = {"hand": hand.pk, "table": hand.table_name, "hand_number": hand.number}
         else:
-            where = {"hand": hand, "table": None, "hand_number": None}
+            where = {"hand": hand, "table": table, "hand_number": None}
         if seat is not None:
             where["seat"] = seat
         if line is not None:
@@ -453,6 +457,13 @@ def _check_hand(
                 )
             if settlement is not None:
                 findings.add(hand, f"the hand is {hand.status}, but a settlement is stored for it")
+        voided = hand.status == Hand.Status.VOIDED
+        if voided and not chain_hand.voids:
+            findings.add(hand, "the hand is marked voided, but the audit log never voided it")
+        elif not voided and chain_hand.voids:
+            findings.add(
+                hand, f"the hand is {hand.status}, but audit entry {chain_hand.voids[0]} voided it"
+            )
         if settlement is not None and settles:
             _check_binding(hand, settlement, settles[0], findings)
     # With a broken chain what it says cannot be trusted, but the stored rows can still be
@@ -460,144 +471,6 @@ def _check_hand(
     if settlement is not None:
         _check_resettle(hand, settlement, actions, findings)
     _check_corrections(hand, chain_hand, chain_whole, findings)
-
-
-# ---------------------------------------------------------------- dividing the work
-
-
-@dataclass
-class Chunk:
-    """One stretch of one chain: entries ``after_seq + 1`` to ``through_seq``; the chain's
-    part of the check ends at ``chain_end``. ``last`` chunks also look for the table's hands
-    numbered above ``hands_after`` that the chain never opened."""
-
-    table_id: int | None
-    after_seq: int
-    after_hash: str
-    through_seq: int
-    chain_end: int
-    last: bool
-    hands_after: int = 0
-    anchored: list[list[Any]] = field(default_factory=list)  # [seq, seal, at] inside it
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "table_id": self.table_id,
-            "after_seq": self.after_seq,
-            "after_hash": self.after_hash,
-            "through_seq": self.through_seq,
-            "chain_end": self.chain_end,
-            "last": self.last,
-            "hands_after": self.hands_after,
-            "anchored": self.anchored,
-        }
-
-
-@dataclass
-class Plan:
-    full: bool
-    chunks: list[Chunk]
-    problems: list[str]  # anchoring problems found while planning (truncated chains)
-    anchors: dict[str, Any]  # configured, count, latest
-    heads: dict[str, list[Any]]  # chain key -> [through seq, hands accounted for]
-    total: int  # audit entries to verify
-    hands: int  # hands numbered past where each chain starts (corrected old hands aside)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "full": self.full,
-            "problems": self.problems,
-            "anchors": self.anchors,
-            "heads": self.heads,
-            "total": self.total,
-            "hands": self.hands,
-        }
-
-
-def _boundary_hashes(key: int | None, seqs: list[int]) -> dict[int, str]:
-    if not seqs:
-        return {}
-    queryset = AuditEntry.objects.filter(seq__in=seqs)
-    queryset = queryset.filter(table__isnull=True) if key is None else queryset.filter(table=key)
-    return dict(queryset.values_list("seq", "hash"))
-
-
-def check_plan(*, full: bool) -> Plan:
-    """Divide a check into chunks: every chain from its start (the first entry, or where the
-    last passed check anchored it) to its head now, :data:`CHUNK_ENTRIES` entries at a time."""
-    anchors = anchors_read()
-    problems = list(anchors.problems)
-    incremental = not full and anchors.configured
-    note = ""
-    if not full and not anchors.configured:
-        note = "no AUDIT_ANCHOR_FILE holds where the last check stopped: checked in full"
-    heads = chain_heads()
-    # The hands each table has, by the rows themselves (a hand written outside the system
-    # need not have moved the table's numbering).
-    numbered = dict(Hand.objects.order_by().values_list("table_id").annotate(last=Max("number")))
-    names = dict(Table.objects.values_list("pk", "name"))
-    for key in anchors.keys() - heads.keys():
-        problems.append(f"{chain_name(key)} was anchored but is gone: its entries were removed")
-    chunks: list[Chunk] = []
-    covered: dict[str, list[Any]] = {}
-    total = hands = 0
-    for key, (head_seq, head_hash) in sorted(
-        heads.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0)
-    ):
-        name = chain_name(key, names)
-        anchored = anchors.of_chain(key)
-        for seq, _seal, _hands, at in anchored:
-            if seq > head_seq:
-                problems.append(
-                    f"{name} ends at entry {head_seq}, but entry {seq} was anchored at {at}: "
-                    "entries were removed (truncated or rolled back)"
-                )
-                break
-        start_seq, start_hash, hands_after = 0, GENESIS_HASH, 0
-        start = anchors.verified_start(key) if incremental else None
-        if start is not None and start[0] <= head_seq:
-            start_seq, start_hash, hands_after = start
-        hands_now = numbered.get(key, 0) if key is not None else 0
-        if (head_seq, head_hash, hands_now) == (start_seq, start_hash, hands_after):
-            continue  # nothing new since it was verified (or an empty chain)
-        bounds = list(range(start_seq, head_seq, CHUNK_ENTRIES))[1:]
-        hashes = _boundary_hashes(key, bounds)
-        edges = [start_seq, *bounds, head_seq]
-        for index, (after, through) in enumerate(zip(edges, edges[1:], strict=False)):
-            chunks.append(
-                Chunk(
-                    table_id=key,
-                    after_seq=after,
-                    after_hash=start_hash if index == 0 else hashes.get(after, ""),
-                    through_seq=through,
-                    chain_end=head_seq,
-                    last=through == head_seq,
-                    hands_after=hands_after,
-                    anchored=[
-                        [seq, seal_, at]
-                        for seq, seal_, _, at in anchored
-                        if after < seq <= through or (index == 0 and seq == after and seq > 0)
-                    ],
-                )
-            )
-        covered[chain_key(key)] = [head_seq, hands_now]
-        total += head_seq - start_seq
-        hands += max(0, hands_now - hands_after)
-    latest = anchors.found[-1]["at"] if anchors.found else None
-    return Plan(
-        full=not incremental,
-        chunks=chunks,
-        problems=problems,
-        anchors={
-            "configured": anchors.configured,
-            "anchors": len(anchors.found),
-            "latest": latest,
-            "note": note,
-        },
-        heads=covered,
-        total=total,
-        hands=hands,
-    )
 
 
 # ---------------------------------------------------------------- one chunk
@@ -661,6 +534,8 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:
+    if chunk.part == TREE:
+        return tree_check(chunk.tree, progress)
     key = chunk.table_id
     name = chain_name(key, dict(Table.objects.filter(pk=key).values_list("pk", "name")))
     facts = ChainFacts()
@@ -703,6 +578,8 @@ def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:
     result = ChunkResult(report.to_dict(), report.last_hash, anchor_problems, findings)
     later = _later_hands(key, set(seen), chunk.through_seq, chunk.chain_end) if report.ok else set()
     mine = [hand_id for hand_id in seen if hand_id not in later]
+    # Hands whose rows were written since the last check, with no entry in this stretch.
+    mine += [hand_id for hand_id in chunk.recheck if hand_id not in facts.hands]
     for start in range(0, len(mine), HAND_BATCH):
         batch = mine[start : start + HAND_BATCH]
         hands = hands_load(batch)  # the rows first, then what else the chain says of them
@@ -726,10 +603,12 @@ def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:
                 continue
             _check(hand, facts.hands.get(hand_id), report.ok, result)
             progress.step()
-    if chunk.last and key is not None and report.ok:
-        # The table's hands past the anchor that no entry opened: written outside the system.
-        for hand in hands_load(unopened_hands(key, chunk.hands_after)).values():
+    if chunk.unopened and key is not None and report.ok:
+        # The table's hands that no entry opened: written outside the system.
+        for hand in hands_load(unopened_hands(key)).values():
             _check(hand, None, True, result)
+    if chunk.events and key is not None and report.ok:
+        events_check(key, name, chunk.events, findings)
     progress.flush()
     return result.to_dict()
 
@@ -738,6 +617,42 @@ def _check(hand: HandRow, chain_hand: ChainHand | None, whole: bool, result: Chu
     result.hands_checked += 1
     result.settlements_checked += len(hand.settlements)
     _check_hand(hand, chain_hand, whole, result.findings)
+
+
+def events_check(key: int, name: str, event_ids: list[int], findings: Findings) -> None:
+    """Every table event must be in its table's chain: an entry of the event's kind, by the
+    same person, about the same hand, stating the same data. Events the same in all of that
+    are matched by number (two alike need two entries)."""
+    events = list(
+        TableEvent.objects.filter(pk__in=event_ids).values("pk", "kind", "hand_id", "by_id", "data")
+    )
+
+    def same(row: dict[str, Any]) -> tuple[Any, ...]:
+        return (row["kind"], row["hand_id"], row["by_id"], stored_form(row["data"]))
+
+    wanted = {same(event) for event in events}
+    counts: dict[tuple[Any, ...], list[int]] = {}
+    for event in TableEvent.objects.filter(
+        table_id=key, kind__in={kind for kind, *_ in wanted}
+    ).values("pk", "kind", "hand_id", "by_id", "data"):
+        if same(event) in wanted:
+            counts.setdefault(same(event), []).append(0)
+    entries: dict[tuple[Any, ...], int] = {}
+    for entry in AuditEntry.objects.filter(
+        table_id=key, action__in={kind for kind, *_ in wanted}, subject=f"table:{key}"
+    ).values("action", "hand_id", "actor_id", "after"):
+        alike = (entry["action"], entry["hand_id"], entry["actor_id"], stored_form(entry["after"]))
+        if alike in wanted:
+            entries[alike] = entries.get(alike, 0) + 1
+    for event in events:
+        alike = same(event)
+        if len(counts.get(alike, ())) > entries.get(alike, 0):
+            findings.add(
+                event["hand_id"],
+                f"table event {event['pk']} ({event['kind']}) at {name} is not in the audit "
+                "log: it was written outside the system",
+                table=name,
+            )
 
 
 # ---------------------------------------------------------------- the report
@@ -753,6 +668,7 @@ def report_combine(
     findings: list[dict[str, Any]] = []
     findings_total = hands = settlements = entries = in_play = 0
     previous: tuple[Chunk, dict[str, Any]] | None = None
+    tree: dict[str, Any] = {}
     for chunk, result in results:
         chain = result["chain"]
         entries += chain["entries_checked"]
@@ -762,7 +678,10 @@ def report_combine(
         findings_total += result["findings_total"]
         findings.extend(result["findings"][: MAX_FINDINGS - len(findings)])
         problems.extend(result["anchor_problems"])
-        key = chain_key(chunk.table_id)
+        if chunk.part == TREE:
+            tree = {**result["tree"], "leaves_checked": result.get("leaves_checked", 0)}
+            continue
+        key = formats.chain_key(chunk.table_id)
         summary = chains.setdefault(key, {"ok": True, "entries_checked": 0, "last_seq": 0})
         summary["entries_checked"] += chain["entries_checked"]
         summary["last_seq"] = max(summary["last_seq"], chain["last_seq"])
@@ -803,11 +722,27 @@ def report_combine(
         },
         "anchors": {**plan["anchors"], "ok": not problems, "problems": problems},
         "heads": plan["heads"],
+        "tree": tree,
         "hands_checked": hands,
         "hands_in_play": in_play,
         "settlements_checked": settlements,
         "findings": findings,
         "findings_total": findings_total,
+    }
+
+
+def verified_statement(check_id: int, plan: dict[str, Any], report: dict[str, Any]) -> dict:
+    """What a passed check signs it verified (its checkpoint's ``verified``): where each
+    chain was verified to, the tree's size and right edge, and every audited table's mark."""
+    return {
+        "check": check_id,
+        "full": report["full"],
+        "chains": plan["chains"],
+        "settlements": {
+            "size": report["tree"]["size"],
+            "frontier": report["tree"]["frontier"],
+        },
+        "rows": plan["rows"],
     }
 
 

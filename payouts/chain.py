@@ -1,4 +1,4 @@
-"""The audit chains: sealing, appending, verifying and anchoring entries.
+"""The audit chains: sealing, appending and verifying entries.
 
 Entries chain **per table**: every entry about a table (its hands, its seats, its limits, its
 requests) links to that table's previous entry, and entries about no table (users, the house's
@@ -13,14 +13,10 @@ seal. Whoever can write the database but does not hold the key cannot edit, inse
 re-seal entries without the check noticing.
 
 What the database alone cannot show is that entries were removed from the end of a chain (a
-truncated or rolled-back chain re-sealed up to an earlier point is still a valid chain). So
-the chain heads are *anchored* outside the database: a periodic Celery beat task appends one
-sealed JSON line ``{"at", "heads", "verified", "mac"}`` with the head of every chain that moved
-to ``AUDIT_ANCHOR_FILE`` (put it on append-only storage, e.g. ``chattr +a`` or a mount of
-another host) and logs it to the ``casino.audit.anchor`` logger (route it to syslog or a log
-collector); a passed audit check anchors the heads it verified (``verified``: true), which is
-where the next incremental check starts. The check requires every anchored head to still be
-in its chain with the same seal.
+truncated or rolled-back chain re-sealed up to an earlier point is still a valid chain), and
+the seals prove nothing to someone without the key. So every chain's head is stated in
+**signed checkpoints** kept outside the database too (``payouts/checkpoints.py``), with a
+keyless digest of each chain that anyone can recompute (``casino.audit_verify.formats``).
 """
 
 from __future__ import annotations
@@ -28,17 +24,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import orjson
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, OuterRef, Subquery
 from django.utils import timezone
 
 from tables.models import Table
@@ -46,10 +40,7 @@ from tables.models import Table
 from .models import AuditChainHead, AuditEntry
 from .reads import chain_entries
 
-HOUSE = "house"  # the key of the house chain (entries about no table) in anchors and reports
-
 GENESIS_HASH = "0" * 64
-anchor_log = logging.getLogger("casino.audit.anchor")
 
 SEALED_FIELDS = AuditEntry.SEALED_FIELDS  # what an entry's seal covers
 
@@ -352,163 +343,29 @@ def chain_heads() -> dict[int | None, tuple[int, str]]:
     return heads
 
 
-# ---------------------------------------------------------------- anchors
+def chain_tops() -> dict[int | None, tuple[int, str, int]]:
+    """Every chain's head as its rows say, with the highest entry number the chain holds
+    (read in the same statement, so an append between them cannot show): ``(seq, seal,
+    top)``. An entry numbered past its chain's head was written outside the system."""
 
+    def top(**where: Any) -> Subquery:
+        return Subquery(AuditEntry.objects.filter(**where).order_by("-seq").values("seq")[:1])
 
-def _anchor_path() -> Path | None:
-    path = settings.AUDIT_ANCHOR_FILE
-    return Path(path) if path else None
-
-
-def chain_key(key: int | None) -> str:
-    """A chain's key in an anchor line (JSON object keys are text)."""
-    return HOUSE if key is None else str(key)
-
-
-def _anchor_mac(at: str, heads: dict[str, Any], verified: bool) -> str:
-    return _mac(canonical({"at": at, "heads": heads, "verified": verified}))
-
-
-def _recently_anchored(path: Path) -> dict[str, list[Any]]:
-    """The newest anchored head of each chain in the file's last megabyte (to write only the
-    heads that moved; a chain quiet for longer is anchored again, which does no harm)."""
-    try:
-        with path.open("rb") as file:
-            file.seek(0, 2)
-            file.seek(max(0, file.tell() - 1_000_000))
-            lines = file.read().splitlines()
-    except OSError:
-        return {}
-    heads: dict[str, list[Any]] = {}
-    for line in lines:
-        anchor = _parse_anchor(line.decode("utf-8", "replace")) if line.strip() else None
-        if anchor is not None:
-            heads.update(anchor["heads"])
-    return heads
-
-
-def anchor_write(
-    heads: dict[int | None, tuple[int, str, int]] | None = None, *, verified: bool = False
-) -> dict[str, Any] | None:
-    """Anchor chain heads outside the database: one sealed JSON line appended to
-    ``AUDIT_ANCHOR_FILE`` and one log record.
-
-    Without ``heads``, every chain's current head whose entry's seal verifies, leaving out
-    those the file's last anchor already holds. A passed check passes the heads it verified,
-    each with the number of the table's last hand it accounted for, and ``verified``.
-    Returns the anchor, or None when there is nothing new to anchor."""
-    path = _anchor_path()
-    if heads is None:
-        heads = _current_heads()
-        anchored = _recently_anchored(path) if path is not None and path.exists() else {}
-        heads = {
-            key: head
-            for key, head in heads.items()
-            if tuple(anchored.get(chain_key(key), ())[:2]) != head[:2]
-        }
-    heads = {key: head for key, head in heads.items() if head[0] > 0}
-    if not heads:
-        return None
-    at = timezone.now().isoformat()
-    stated = {chain_key(key): list(head) for key, head in sorted(heads.items(), key=_by_key)}
-    anchor = {"at": at, "heads": stated, "verified": verified}
-    anchor["mac"] = _anchor_mac(at, stated, verified)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as file:
-            file.write(canonical(anchor) + "\n")
-    anchor_log.info("audit chain anchor %s", canonical(anchor))
-    return anchor
-
-
-def _by_key(item: tuple[int | None, Any]) -> tuple[int, int]:
-    return (-1, 0) if item[0] is None else (0, item[0])
-
-
-def _current_heads() -> dict[int | None, tuple[int, str, int]]:
-    """Every chain's head whose entry is in the database with that seal, and verifies."""
-    heads = {key: head for key, head in chain_heads().items() if head[0] > 0}
-    if not heads:
-        return {}
-    hands = dict(Table.objects.values_list("pk", "next_hand_number"))
-    query = Q()
-    for key, (seq, _) in heads.items():
-        query |= Q(table__isnull=True, seq=seq) if key is None else Q(table=key, seq=seq)
-    found = {
-        entry["table_id"]: entry
-        for entry in AuditEntry.objects.filter(query).values(*SEALED_FIELDS, "hash")
+    tops: dict[int | None, tuple[int, str, int]] = {
+        pk: (seq, last, highest or 0)
+        for pk, seq, last, highest in Table.objects.annotate(
+            top=top(table=OuterRef("pk"))
+        ).values_list("pk", *HEAD_FIELDS, "top")
     }
-    current: dict[int | None, tuple[int, str, int]] = {}
-    for key, (seq, last) in heads.items():
-        entry = found.get(key)
-        if entry is None or entry["hash"] != last or not hmac.compare_digest(last, seal(entry)):
-            raise RuntimeError(
-                f"the head of {chain_name(key)} (entry {seq}) is not a sealed entry of it; "
-                "not anchoring it"
-            )
-        current[key] = (seq, last, hands.get(key, 1) - 1 if key is not None else 0)
-    return current
-
-
-@dataclass(frozen=True)
-class Anchors:
-    found: list[dict[str, Any]]  # {"at", "heads": {key: [seq, seal, hands]}, "verified"}
-    problems: list[str]
-    configured: bool
-
-    def of_chain(self, key: int | None) -> list[tuple[int, str, int, str]]:
-        """Every anchor of one chain: ``(seq, seal, hands, at)``, in the file's order."""
-        name = chain_key(key)
-        return [
-            (int(h[0]), str(h[1]), int(h[2]) if len(h) > 2 else 0, a["at"])
-            for a in self.found
-            if (h := a["heads"].get(name)) is not None
-        ]
-
-    def verified_start(self, key: int | None) -> tuple[int, str, int] | None:
-        """Where an incremental check starts a chain: the newest head a passed check anchored."""
-        name = chain_key(key)
-        for anchor in reversed(self.found):
-            head = anchor["heads"].get(name)
-            if anchor.get("verified") and head is not None:
-                return int(head[0]), str(head[1]), int(head[2]) if len(head) > 2 else 0
-        return None
-
-    def keys(self) -> set[int | None]:
-        return {None if name == HOUSE else int(name) for a in self.found for name in a["heads"]}
-
-
-def _parse_anchor(line: str) -> dict[str, Any] | None:
-    try:
-        anchor = json.loads(line)
-        at, heads, verified = str(anchor["at"]), anchor["heads"], bool(anchor["verified"])
-        if not isinstance(heads, dict) or not all(
-            isinstance(h, list) and len(h) >= 2 and isinstance(h[0], int) for h in heads.values()
-        ):
-            return None
-        good = hmac.compare_digest(str(anchor["mac"]), _anchor_mac(at, heads, verified))
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None
-    return anchor if good else None
-
-
-def anchors_read() -> Anchors:
-    """Every anchor in ``AUDIT_ANCHOR_FILE``; a line that is not a sealed anchor is a
-    problem (it was edited or forged)."""
-    path = _anchor_path()
-    if path is None:
-        return Anchors([], [], configured=False)
-    if not path.exists():
-        return Anchors([], [], configured=True)
-    found: list[dict[str, Any]] = []
-    problems: list[str] = []
-    with path.open(encoding="utf-8") as file:
-        for number, line in enumerate(file, start=1):
-            if not line.strip():
-                continue
-            anchor = _parse_anchor(line)
-            if anchor is not None:
-                found.append(anchor)
-            else:
-                problems.append(f"anchor file line {number} is not a sealed anchor")
-    return Anchors(found, problems, configured=True)
+    house = (
+        AuditChainHead.objects.filter(pk=1)
+        .annotate(top=top(table__isnull=True))
+        .values_list("seq", "last_hash", "top")
+        .first()
+    )
+    if house is None:
+        highest = AuditEntry.objects.filter(table__isnull=True).aggregate(top=Max("seq"))["top"]
+        tops[None] = (0, GENESIS_HASH, highest or 0)
+    else:
+        tops[None] = (house[0], house[1], house[2] or 0)
+    return tops

@@ -57,6 +57,13 @@ class Settlement(models.Model):
                 | (~models.Q(kind="settlement") & models.Q(corrects__isnull=False)),
                 name="only_corrections_correct",
             ),
+            # A settlement is reversed once and replaced once: a second reversal or
+            # correction of it is refused.
+            models.UniqueConstraint(
+                fields=["corrects", "kind"],
+                condition=models.Q(corrects__isnull=False),
+                name="settlement_corrected_once",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -243,8 +250,11 @@ class AuditCheckChunk(models.Model):
     after_hash = models.CharField(max_length=64)
     through_seq = models.PositiveBigIntegerField()
     last = models.BooleanField(default=False, help_text="ends its chain's part of the check")
-    hands_after = models.PositiveIntegerField(
-        default=0, help_text="the table's hands numbered above this must all be in the chain"
+    work = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="the rest of the chunk's part: hands and table events to check again, "
+        "or the settlements' tree (payouts/audit_plan.py)",
     )
     anchored = models.JSONField(
         default=list, blank=True, help_text="anchored heads inside the stretch: [seq, seal, at]"
@@ -298,3 +308,105 @@ class SignoffLimit(models.Model):
     def __str__(self) -> str:
         scope = f"table {self.table_id}" if self.table_id else self.game
         return f"sign-off above {self.line}/{self.net} at {scope}"
+
+
+# ---------------------------------------------------------------- signed checkpoints
+
+
+class AuditCheckpoint(models.Model):
+    """A signed statement of every audit chain's head and size and of the Merkle root over
+    the settlements (``payouts/checkpoints.py``; the format is ``docs/audit-verify.md``).
+
+    ``statement`` is what the Ed25519 ``signature`` covers (its canonical JSON). Checkpoints
+    are numbered 1, 2, 3, ..., each naming the one before by its hash; the same records are
+    appended to ``AUDIT_ANCHOR_FILE``. Append-only on PostgreSQL."""
+
+    number = models.PositiveBigIntegerField(unique=True)
+    at = models.DateTimeField()
+    verified = models.BooleanField(
+        default=False, help_text="written by a passed audit check, stating what it verified"
+    )
+    statement = models.JSONField()
+    signature = models.CharField(max_length=100, help_text="Ed25519, base64")
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"checkpoint {self.number}"
+
+    def record(self) -> dict:
+        """The checkpoint as the anchor file and a bundle hold it."""
+        return {"type": "checkpoint", "statement": self.statement, "signature": self.signature}
+
+
+class AuditKeyHandover(models.Model):
+    """The signing key handed over to a new one: a statement naming both public keys,
+    signed by both (``manage.py audit_key_handover``). Append-only on PostgreSQL."""
+
+    at = models.DateTimeField()
+    statement = models.JSONField()
+    old_signature = models.CharField(max_length=100)
+    new_signature = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"key hand-over at {self.at}"
+
+    def record(self) -> dict:
+        return {
+            "type": "key_handover",
+            "statement": self.statement,
+            "old_signature": self.old_signature,
+            "new_signature": self.new_signature,
+        }
+
+
+class AuditLeaf(models.Model):
+    """A settlement's leaf in the Merkle tree the checkpoints sign: its place (from 0, in
+    the order the anchor job took the settlements in) and its leaf hash. Append-only."""
+
+    position = models.PositiveBigIntegerField(unique=True)
+    settlement = models.OneToOneField(Settlement, on_delete=models.PROTECT, related_name="leaf")
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"leaf {self.position} (settlement {self.settlement_id})"
+
+
+class AuditTreeNode(models.Model):
+    """A perfect subtree of the Merkle tree, once its last leaf is in: level ``L`` (from 1)
+    and index ``i`` cover leaves ``i * 2**L`` to ``(i + 1) * 2**L - 1``. Roots and proofs
+    are made of a few of them. Append-only."""
+
+    level = models.PositiveSmallIntegerField()
+    index = models.PositiveBigIntegerField()
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["level", "index"], name="tree_node_once"),
+            models.CheckConstraint(condition=models.Q(level__gte=1), name="tree_node_above_leaves"),
+        ]
+
+    def __str__(self) -> str:
+        return f"node {self.level}/{self.index}"
+
+
+class AuditAnchorRun(models.Model):
+    """When the anchor job last ran (a single row, locked while it runs so checkpoints are
+    numbered in order). A run that finds nothing new still confirms the last checkpoint
+    holds; ``GET /health/`` reports the age of the last run."""
+
+    at = models.DateTimeField(null=True, blank=True)
+    problem = models.TextField(
+        blank=True, help_text="why the last run did not anchor, when it could not"
+    )
+
+    def __str__(self) -> str:
+        return f"anchor run at {self.at}"

@@ -149,19 +149,17 @@ def entries_of_hands(
     return [_entry(row) for row in rows]
 
 
-def unopened_hands(key: int, hands_after: int) -> list[int]:
-    """The table's hands numbered above ``hands_after`` that no ``hand_open`` entry of its
-    chain opened (written outside the system), as a set difference: linear whatever the
-    planner believes of the tables' sizes (a "not exists" it took for a few rows compared
-    every hand with every entry, minutes for a large table). Entries about hands before the
-    first of those are left out: they cannot open one of them."""
+def unopened_hands(key: int) -> list[int]:
+    """The table's hands that no entry of its chain mentions (written outside the system; a
+    hand with entries is checked with them), as a set difference: linear whatever the planner
+    believes of the tables' sizes (a "not exists" it took for a few rows compared every hand
+    with every entry, minutes for a large table)."""
     hand, entry = _table(Hand), _table(AuditEntry)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"WITH later AS (SELECT id FROM {hand} WHERE table_id = %s AND number > %s) "
-            f"SELECT id FROM later EXCEPT SELECT hand_id FROM {entry} WHERE table_id = %s "
-            f"AND action = 'hand_open' AND hand_id >= (SELECT MIN(id) FROM later)",
-            [key, hands_after, key],
+            f"SELECT id FROM {hand} WHERE table_id = %s "
+            f"EXCEPT SELECT hand_id FROM {entry} WHERE table_id = %s AND hand_id IS NOT NULL",
+            [key, key],
         )
         return sorted(pk for (pk,) in cursor.fetchall())
 

@@ -6,12 +6,16 @@ Each game's record, opening body and actions are documented from the game regist
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.rules.options import MAX_AMOUNT
 from tables.models import Table
 
 from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement, SignoffLimit
+from .services import verdict
 
 
 class _LineSerializer(serializers.Serializer):
@@ -121,16 +125,40 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         ]
 
 
+#: A check's status as the API shows it: its sealed verdict, or ``unsealed`` when the check
+#: is marked finished but no sealed audit entry states its verdict.
+AUDIT_CHECK_STATUSES = [
+    *AuditCheck.Status.choices,
+    ("unsealed", "finished, but its verdict is not sealed in the audit log"),
+]
+
+
+class AuditCheckSealSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="the house chain's entry sealing the verdict")
+    status = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
 class AuditCheckSerializer(serializers.ModelSerializer):
+    """A check as its sealed ``audit_check`` entry states it: ``status`` is the sealed
+    verdict; when the stored row differs from it (changed after the check), ``problem`` says
+    so and the stored ``report`` is withheld."""
+
     requested_by = serializers.SlugRelatedField(
         slug_field="username", read_only=True, allow_null=True
     )
+    status = serializers.SerializerMethodField()
+    sealed = serializers.SerializerMethodField()
+    problem = serializers.SerializerMethodField()
+    report = serializers.SerializerMethodField()
 
     class Meta:
         model = AuditCheck
         fields = [
             "id",
             "status",
+            "sealed",
+            "problem",
             "requested_by",
             "requested_at",
             "finished_at",
@@ -140,6 +168,29 @@ class AuditCheckSerializer(serializers.ModelSerializer):
             "total",
             "report",
         ]
+
+    def _verdict(self, check: AuditCheck) -> dict[str, Any]:
+        cache = self.context.setdefault("verdicts", {})
+        if check.pk not in cache:
+            cache[check.pk] = verdict(check)
+        return cache[check.pk]
+
+    @extend_schema_field(serializers.ChoiceField(choices=AUDIT_CHECK_STATUSES))
+    def get_status(self, check: AuditCheck) -> str:
+        return str(self._verdict(check)["status"])
+
+    @extend_schema_field(AuditCheckSealSerializer(allow_null=True))
+    def get_sealed(self, check: AuditCheck) -> dict[str, Any] | None:
+        sealed = self._verdict(check)["sealed"]
+        return AuditCheckSealSerializer(sealed).data if sealed else None
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_problem(self, check: AuditCheck) -> str | None:
+        return self._verdict(check)["problem"]
+
+    @extend_schema_field(serializers.JSONField(allow_null=True))
+    def get_report(self, check: AuditCheck) -> Any:
+        return None if self._verdict(check)["problem"] else check.report
 
 
 class AuditCheckRequestSerializer(serializers.Serializer):

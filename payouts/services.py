@@ -16,7 +16,7 @@ from django.utils import timezone
 from casino.core.transactions import atomic_service
 from casino.rules.settlement import Settlement as EngineSettlement
 
-from .chain import anchor_write, audit_append, chain_key, digest
+from .chain import audit_append, digest
 from .models import AuditCheck, AuditCheckChunk, PayoutLine, SeatSettlement, Settlement
 
 __all__ = [
@@ -147,7 +147,7 @@ def audit_check_run(*, check_id: int) -> AuditCheck:
     """Divide a queued check into chunks and queue them for the workers (``audit_chunk_run``
     each); a check already divided has the chunks it has not finished queued again (a
     worker lost, a broker restarted: the check resumes). The last chunk done finishes it."""
-    from .audit import check_plan
+    from .audit_plan import check_plan
     from .tasks import audit_chunk_task
 
     with transaction.atomic():
@@ -169,8 +169,8 @@ def audit_check_run(*, check_id: int) -> AuditCheck:
                     after_hash=chunk.after_hash,
                     through_seq=chunk.through_seq,
                     last=chunk.last,
-                    hands_after=chunk.hands_after,
                     anchored=chunk.anchored,
+                    work=chunk.work(),
                 )
                 for chunk in plan.chunks
             )
@@ -189,39 +189,63 @@ def audit_check_run(*, check_id: int) -> AuditCheck:
     return check
 
 
-def _chunk_of(row: AuditCheckChunk, plan: dict[str, Any]) -> Any:
-    from .audit import Chunk
-
-    end = plan["heads"][chain_key(row.table_id)][0]
-    return Chunk(
-        table_id=row.table_id,
-        after_seq=row.after_seq,
-        after_hash=row.after_hash,
-        through_seq=row.through_seq,
-        chain_end=end,
-        last=row.last,
-        hands_after=row.hands_after,
-        anchored=row.anchored,
-    )
-
-
 def audit_chunk_run(*, chunk_id: int) -> None:
     """Check one chunk (once), then finish the check if it was the last."""
     from .audit import Progress, chunk_check
+    from .audit_plan import Chunk
 
     row = AuditCheckChunk.objects.select_related("audit_check").get(pk=chunk_id)
     if row.done:
         return
-    result = chunk_check(_chunk_of(row, row.audit_check.plan), Progress(row.audit_check_id))
+    result = chunk_check(Chunk.of_row(row, row.audit_check.plan), Progress(row.audit_check_id))
     with transaction.atomic():
         AuditCheckChunk.objects.filter(pk=row.pk).update(done=True, result=result)
     _check_finish(row.audit_check_id)
 
 
+def verdict(check: AuditCheck) -> dict[str, Any]:
+    """What a finished check's sealed ``audit_check`` entry (house chain) says: its status,
+    whether the stored report is the one it sealed, and the entry. The API and the desk show
+    this verdict; a row changed behind it shows as not matching its seal."""
+    from .chain import seal_matches
+    from .models import AuditEntry
+
+    if check.stage != AuditCheck.Stage.DONE:
+        return {"status": check.status, "sealed": None, "problem": None}
+    entry = (
+        AuditEntry.objects.filter(
+            table__isnull=True, action="audit_check", subject=f"audit_check:{check.pk}"
+        )
+        .values(*AuditEntry.SEALED_FIELDS, "hash")
+        .first()
+    )
+    if entry is None or not seal_matches(entry, entry["hash"]):
+        problem = (
+            "the check has no sealed verdict in the audit log"
+            if entry is None
+            else f"audit entry {entry['seq']} of the house chain, its verdict, does not match its seal"
+        )
+        return {"status": "unsealed", "sealed": None, "problem": problem}
+    after = entry["after"] or {}
+    sealed = {"entry": entry["seq"], "status": after.get("status"), "at": entry["at"]}
+    stated = after.get("report_sha256")
+    if after.get("status") != check.status or (stated and stated != digest(check.report)):
+        return {
+            "status": after.get("status"),
+            "sealed": sealed,
+            "problem": f"the stored verdict or report differs from what audit entry "
+            f"{entry['seq']} of the house chain sealed: it was changed after the check",
+        }
+    return {"status": check.status, "sealed": sealed, "problem": None}
+
+
 def _check_finish(check_id: int) -> None:
-    """Once every chunk is done: the report, the check recorded in the house chain, and (a
-    passed check) the heads it verified anchored, where the next incremental check starts."""
-    from .audit import report_combine
+    """Once every chunk is done: the report, the verdict sealed in the house chain, and (a
+    passed check) a signed checkpoint of what it verified, where the next incremental check
+    starts."""
+    from .audit import report_combine, verified_statement
+    from .audit_plan import Chunk
+    from .checkpoints import checkpoint_write
 
     with transaction.atomic():
         check = (
@@ -232,7 +256,7 @@ def _check_finish(check_id: int) -> None:
         if check.stage == AuditCheck.Stage.DONE or check.chunks.filter(done=False).exists():
             return
         rows = list(check.chunks.order_by("id"))
-        report = report_combine(check.plan, [(_chunk_of(r, check.plan), r.result) for r in rows])
+        report = report_combine(check.plan, [(Chunk.of_row(r, check.plan), r.result) for r in rows])
         check.report = report
         check.status = AuditCheck.Status.PASSED if report["ok"] else AuditCheck.Status.FAILED
         check.finished_at = timezone.now()
@@ -249,19 +273,11 @@ def _check_finish(check_id: int) -> None:
                 "entries_checked": report["chain"]["entries_checked"],
                 "hands_checked": report["hands_checked"],
                 "findings": report["findings_total"],
+                "report_sha256": digest(report),
             },
         )
-        verified = {
-            row.table_id: (
-                row.result["chain"]["last_seq"],
-                row.result["last_hash"],
-                check.plan["heads"][chain_key(row.table_id)][1],
-            )
-            for row in rows
-            if row.last
-        }
     if report["ok"]:
-        anchor_write(verified, verified=True)
+        checkpoint_write(verified_statement(check.pk, check.plan, report))
 
 
 @atomic_service

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from . import chain, services
+from . import checkpoints, services
 
 
 @shared_task(name="payouts.audit_check", time_limit=600, soft_time_limit=540)
@@ -24,8 +24,18 @@ def audit_chunk_task(chunk_id: int) -> None:
     services.audit_chunk_run(chunk_id=chunk_id)
 
 
-@shared_task(name="payouts.audit_anchor", time_limit=60)
+@shared_task(name="payouts.audit_check_scheduled", time_limit=60, soft_time_limit=50)
+def audit_check_scheduled_task(full: bool = False) -> int:
+    """Celery beat: request an audit check (incremental every hour, full every week by
+    default), as a compliance officer would; its chunks go to the workers."""
+    return services.audit_check_request(user=None, full=full).pk
+
+
+# Its own limits: the settings' soft limit (540 s) is above this task's hard one, which beat
+# refuses ("soft_time_limit must be less than or equal to time_limit").
+@shared_task(name="payouts.audit_anchor", time_limit=120, soft_time_limit=100)
 def audit_anchor_task() -> int | None:
-    """Celery beat: anchor the heads of the audit chains that moved, outside the database."""
-    anchor = chain.anchor_write()
-    return len(anchor["heads"]) if anchor else None
+    """Celery beat: sign a checkpoint of every chain and the settlements' tree when anything
+    moved (``payouts/checkpoints.py``); its number, or None when nothing moved."""
+    checkpoint = checkpoints.anchor_run()
+    return checkpoint.number if checkpoint is not None else None

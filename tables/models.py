@@ -148,6 +148,8 @@ class Hand(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_once_per_table"),
+            # Hands are numbered from 1 at each table (``Table.next_hand_number``).
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_numbered_from_one"),
             models.UniqueConstraint(
                 fields=["table"], condition=Q(status="open"), name="one_open_hand_per_table"
             ),

@@ -11,6 +11,11 @@ the retry runs afresh. The same key with another body is a 409.
 
 Only successful responses (2xx) are stored: a refused request changed nothing, so
 repeating it is safe and answers afresh.
+
+A key is printable ASCII (``" "`` to ``"~"``, as a UUID is) of at most
+:data:`MAX_KEY_LENGTH` characters; any other key (one with a NUL, a control character or a
+byte beyond ASCII) is a 400 naming ``headers.Idempotency-Key`` and the character, before
+anything is written.
 """
 
 from __future__ import annotations
@@ -30,6 +35,39 @@ from .transactions import request_transaction
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 200
+
+
+def _bad_character(key: str) -> str | None:
+    """What in ``key`` is not printable ASCII (the first such character), or None."""
+    for position, character in enumerate(key, start=1):
+        if " " <= character <= "~":
+            continue
+        code = ord(character)
+        if code == 0:
+            what = "a NUL character (\\u0000)"
+        elif code < 0x20 or code == 0x7F:
+            what = f"a control character (0x{code:02X})"
+        elif code <= 0xFF:  # a header arrives as latin-1: this is the byte as sent
+            what = f"the byte 0x{code:02X} (beyond ASCII)"
+        else:
+            what = f"the character U+{code:04X} (beyond ASCII)"
+        return f"{what} at position {position}"
+    return None
+
+
+def check_key(key: str) -> None:
+    """Refuse a key that is too long or not printable ASCII (a 400 naming the header)."""
+    if len(key) > MAX_KEY_LENGTH:
+        raise ApplicationError(
+            f"Idempotency-Key is longer than {MAX_KEY_LENGTH} characters",
+            path="headers.Idempotency-Key",
+        )
+    bad = _bad_character(key)
+    if bad is not None:
+        raise ApplicationError(
+            f"Idempotency-Key must be printable ASCII (such as a UUID); it holds {bad}",
+            path="headers.Idempotency-Key",
+        )
 
 
 def _fingerprint(request: Request) -> str:
@@ -73,11 +111,7 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
         if not key:
             with request_transaction():
                 return view_method(self, request, *args, **kwargs)
-        if len(key) > MAX_KEY_LENGTH:
-            raise ApplicationError(
-                f"Idempotency-Key is longer than {MAX_KEY_LENGTH} characters",
-                path="headers.Idempotency-Key",
-            )
+        check_key(key)
         fingerprint = _fingerprint(request)
         try:
             with request_transaction():

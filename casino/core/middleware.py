@@ -11,6 +11,14 @@ DRF views already answer in the contract's shape (``casino/core/errors.py``). Th
 * any other 4xx or 5xx response that is not JSON (Django's 404 for an unknown route, a CSRF
   failure's 403, the 400 for a bad ``Host``, a 405, a 413, ...) is replaced by a JSON body
   with the same status.
+
+A NUL character, which PostgreSQL refuses in every text column (a 500 wherever such text
+would be stored or looked up), is refused before any view runs: in a query parameter under
+``/api/`` (``?action=a%00b``) with a JSON 400 whose path is the parameter, and in a field of
+a form posted to a page (outside ``/api/``) with a plain 400 page naming the field; a
+parameter's or field's name holding one is refused alike. Nothing is written. A JSON body is
+the parser's to check (``casino/core/parsers.py``), headers their readers'; a page's query
+string is its filter form's (a Django form refuses NUL in its fields).
 """
 
 from __future__ import annotations
@@ -20,8 +28,16 @@ from collections.abc import Callable
 from http import HTTPStatus
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    JsonResponse,
+    QueryDict,
+)
 from django.urls import Resolver404, resolve
+from django.utils.html import escape
 from django.views.decorators.csrf import csrf_exempt
 
 from casino.rules.errors import Problem
@@ -44,6 +60,42 @@ def is_api(request: HttpRequest) -> bool:
 def json_error(status: int, message: str, path: str = "") -> JsonResponse:
     """A response with the contract's error body: one problem, at ``path``."""
     return JsonResponse(error_body([Problem(path, message)]), status=status)
+
+
+NUL = "\x00"
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+NUL_WORDS = "a NUL character (\\u0000), which is not text"
+
+
+def _nul_in(fields: QueryDict) -> tuple[str, bool] | None:
+    """The first of ``fields`` whose name or a value holds a NUL: its name (the NUL shown as
+    ``\\u0000``) and whether the name itself holds it; or None."""
+    for name, values in fields.lists():
+        if NUL in name or any(NUL in value for value in values):
+            return name.replace(NUL, "\\u0000"), NUL in name
+    return None
+
+
+def nul_problem(request: HttpRequest) -> tuple[str, str, bool] | None:
+    """The API's query parameter, or a page's posted form field, holding a NUL: its kind, its
+    name as shown and whether the name holds the NUL; or None."""
+    if is_api(request):
+        found = _nul_in(request.GET)
+        return None if found is None else ("query parameter", *found)
+    if request.method == "POST" and request.content_type in FORM_TYPES:
+        found = _nul_in(request.POST)
+        return None if found is None else ("form field", *found)
+    return None
+
+
+def nul_message(kind: str, name: str, in_name: bool, *, api: bool) -> str:
+    """What is wrong, as the API says it (``action: this query parameter contains ...``) or
+    a page does (``The form field reason contains ...``)."""
+    if api:
+        subject = f"{name}: this {kind}'s name" if in_name else f"{name}: this {kind}"
+    else:
+        subject = f"The name of the {kind} {name}" if in_name else f"The {kind} {name}"
+    return f"{subject} contains {NUL_WORDS}"
 
 
 def _is_json(response: HttpResponse) -> bool:
@@ -97,6 +149,25 @@ class JSONErrorsMiddleware:
             if header in response:
                 replaced[header] = response[header]
         return replaced
+
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., HttpResponse], *args: object
+    ) -> HttpResponse | None:
+        """Refuse a NUL in an API query parameter or a page's form field (the module
+        docstring)."""
+        found = nul_problem(request)
+        if found is None:
+            return None
+        kind, name, in_name = found
+        if is_api(request):
+            return json_error(400, nul_message(kind, name, in_name, api=True), path=name)
+        message = nul_message(kind, name, in_name, api=False)
+        return HttpResponseBadRequest(
+            '<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8">'
+            "<title>Bad request (400)</title></head>\n<body>\n<h1>Bad request (400)</h1>\n"
+            f"<p>{escape(message)}; nothing was done.</p>\n</body>\n</html>\n",
+            content_type="text/html; charset=utf-8",
+        )
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not is_api(request):

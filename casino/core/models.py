@@ -27,3 +27,20 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
+
+
+class DatabaseIdentity(models.Model):
+    """This database's id: a random UUID written once, when the database is migrated.
+
+    Every signed audit checkpoint names it, so an anchor file or an export is bound to the
+    database it describes: a check against another database's anchors says so in words
+    instead of reporting entries removed. Append-only on PostgreSQL (core ``0005``)."""
+
+    uuid = models.CharField(max_length=36, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=models.Q(id=1), name="one_database_id")]
+
+    def __str__(self) -> str:
+        return self.uuid

@@ -9,11 +9,14 @@ Whatever a client sends, the body an API view sees is JSON that
 * holds no whole number beyond :data:`~casino.rules.options.MAX_AMOUNT` either way (the
   largest amount any rules engine accepts, so no number can overflow a database column);
 * holds no string (object keys included) with a lone UTF-16 surrogate such as ``"\\ud800"``,
-  which is not text and cannot be stored or written back out.
+  which is not text and cannot be stored or written back out;
+* holds no string (object keys included) with a NUL character (``"\\u0000"``), which is not
+  text either and which PostgreSQL refuses in every text and JSON column.
 
 A body that breaks one of these is a 400 in the contract's error body: a ``ParseError`` for
 the body as a whole, a ``ValidationError`` naming the path of every bad number or string
-(``seats[0].stack``). The parsed body is walked without recursion.
+(``seats[0].stack``; a bad key is shown escaped, ``players.a\\u0000b``). The parsed body is
+walked without recursion, and nothing in it reaches a view.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ MAX_DEPTH = 20
 #: The body limit when ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is unset (None): 256 KiB.
 DEFAULT_MAX_BODY = 262_144
 _CHUNK = 65_536
+NUL = "\x00"
 
 
 def max_body_size() -> int:
@@ -127,8 +131,10 @@ def _show_number(value: int) -> str:
 
 
 def _safe(text: str) -> str:
-    """``text`` with lone surrogates written as escapes, so it can be shown in an error."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    """``text`` with lone surrogates and NUL characters written as escapes, so it can be
+    shown in an error."""
+    shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return shown.replace(NUL, "\\u0000")
 
 
 def _is_text(value: str) -> bool:
@@ -139,6 +145,26 @@ def _is_text(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _key_problem(key: str) -> str | None:
+    """Why an object key is refused, or None."""
+    if not _is_text(key):
+        return "this key holds a lone surrogate, which is not text"
+    if NUL in key:
+        return "this key contains a NUL character (\\u0000), which is not text"
+    return None
+
+
+def _string_problem(value: str) -> str | None:
+    """Why a string is refused, or None."""
+    if not _is_text(value):
+        return "this string holds a lone surrogate (such as \\ud800), which is not text"
+    if NUL in value:
+        return (
+            "this string contains a NUL character (\\u0000), which is not text and cannot be stored"
+        )
+    return None
 
 
 def check_body(data: object) -> None:
@@ -157,10 +183,11 @@ def check_body(data: object) -> None:
             children: list[tuple[str, object, int]] = []
             if isinstance(value, dict):
                 for key, item in value.items():
-                    shown = key if _is_text(key) else _safe(key)
+                    problem = _key_problem(key)
+                    shown = key if problem is None else _safe(key)
                     child = f"{path}.{shown}" if path else shown
-                    if shown is not key:
-                        problems[child] = ["this key holds a lone surrogate, which is not text"]
+                    if problem is not None:
+                        problems.setdefault(child, []).append(problem)
                     children.append((child, item, depth + 1))
             else:
                 children = [(f"{path}[{i}]", item, depth + 1) for i, item in enumerate(value)]
@@ -178,9 +205,9 @@ def check_body(data: object) -> None:
                     f"{_show_number(value)} is below the smallest number the API accepts "
                     f"({-MAX_AMOUNT})"
                 ]
-        elif isinstance(value, str) and not _is_text(value):
-            problems[path] = [
-                "this string holds a lone surrogate (such as \\ud800), which is not text"
-            ]
+        elif isinstance(value, str):
+            problem = _string_problem(value)
+            if problem is not None:
+                problems.setdefault(path, []).append(problem)
     if problems:
         raise ValidationError(problems)

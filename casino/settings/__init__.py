@@ -204,7 +204,7 @@ SPECTACULAR_SETTINGS = {
         "TableStatusEnum": "tables.models.Table.Status",
         "HandStatusEnum": "tables.models.Hand.Status",
         "ApprovalStatusEnum": "approvals.models.Approval.Status",
-        "AuditCheckStatusEnum": "payouts.models.AuditCheck.Status",
+        "AuditCheckStatusEnum": "payouts.serializers.AUDIT_CHECK_STATUSES",
     },
 }
 
@@ -227,19 +227,71 @@ CELERY_TASK_SOFT_TIME_LIMIT = 540
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE  # beat runs the nightly jobs at the casino's local time
 
-# The audit chain's head is anchored outside the database (payouts/chain.py): every
-# AUDIT_ANCHOR_INTERVAL seconds Celery beat appends it to AUDIT_ANCHOR_FILE (put it on
-# append-only storage) and logs it to the "casino.audit.anchor" logger.
+# Audit checkpoints (payouts/checkpoints.py, docs/audit-verify.md): every
+# AUDIT_ANCHOR_INTERVAL seconds Celery beat signs a statement of every chain's head and the
+# settlements' Merkle root with the Ed25519 key in AUDIT_SIGNING_KEY_FILE (a PEM file kept
+# outside the database; `manage.py audit_keygen` makes one), stores it, appends it to
+# AUDIT_ANCHOR_FILE (put it on append-only storage) and logs it to "casino.audit.anchor".
 AUDIT_ANCHOR_FILE = env.str("AUDIT_ANCHOR_FILE", default=str(BASE_DIR / "audit-anchors.jsonl"))
 AUDIT_ANCHOR_INTERVAL = env.int("AUDIT_ANCHOR_INTERVAL", default=300)
+if AUDIT_ANCHOR_INTERVAL < 1:
+    raise RuntimeError("AUDIT_ANCHOR_INTERVAL must be at least 1 (seconds)")
+AUDIT_SIGNING_KEY_FILE = env.str("AUDIT_SIGNING_KEY_FILE", default="") or (
+    str(BASE_DIR / "audit-signing-key.pem") if DEBUG else ""
+)
+if not AUDIT_SIGNING_KEY_FILE:
+    raise RuntimeError(
+        "AUDIT_SIGNING_KEY_FILE must be set when DEBUG is off: the Ed25519 key audit "
+        "checkpoints are signed with (manage.py audit_keygen PATH makes one)"
+    )
+# A local run makes its own signing key on first use; anywhere else a missing key is an error.
+AUDIT_SIGNING_KEY_AUTOCREATE = env.bool("AUDIT_SIGNING_KEY_AUTOCREATE", default=DEBUG)
+
+
+def _schedule(name: str, default: str) -> float | crontab:
+    """A beat schedule from the environment: seconds (``3600``), or a crontab line of five
+    fields, minute hour day-of-month month day-of-week (``30 8 * * mon``), local time."""
+    text = env.str(name, default=default).strip()
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", text):
+        if float(text) <= 0:
+            raise RuntimeError(f"{name} must be a positive number of seconds: {text!r}")
+        return float(text)
+    fields = text.split()
+    if len(fields) != 5:
+        raise RuntimeError(
+            f"{name} must be seconds or five crontab fields (minute hour day month weekday): "
+            f"{text!r}"
+        )
+    minute, hour, day, month, weekday = fields
+    try:
+        return crontab(
+            minute=minute, hour=hour, day_of_month=day, month_of_year=month, day_of_week=weekday
+        )
+    except ValueError as exc:
+        raise RuntimeError(f"{name} is not a crontab line: {text!r} ({exc})") from None
+
+
+_day_hour, _day_minute = int(GAMING_DAY_START[:2]), int(GAMING_DAY_START[3:5])
 CELERY_BEAT_SCHEDULE = {
-    "audit-anchor": {"task": "payouts.audit_anchor", "schedule": AUDIT_ANCHOR_INTERVAL},
+    "audit-anchor": {"task": "payouts.audit_anchor", "schedule": float(AUDIT_ANCHOR_INTERVAL)},
+    # An incremental audit check (what was written since the last passed one) every hour ...
+    "audit-check": {
+        "task": "payouts.audit_check_scheduled",
+        "schedule": _schedule("AUDIT_CHECK_SCHEDULE", "3600"),
+        "kwargs": {"full": False},
+    },
+    # ... and a full one each week, on Monday two hours into the gaming day (the quiet hours).
+    "audit-full-check": {
+        "task": "payouts.audit_check_scheduled",
+        "schedule": _schedule(
+            "AUDIT_FULL_CHECK_SCHEDULE", f"{_day_minute} {(_day_hour + 2) % 24} * * mon"
+        ),
+        "kwargs": {"full": True},
+    },
     # Each night, an hour after the gaming day ends: flag the tables whose hold strayed.
     "hold-flag-tables": {
         "task": "hold.flag_tables",
-        "schedule": crontab(
-            hour=(int(GAMING_DAY_START[:2]) + 1) % 24, minute=int(GAMING_DAY_START[3:5])
-        ),
+        "schedule": _schedule("HOLD_FLAG_SCHEDULE", f"{_day_minute} {(_day_hour + 1) % 24} * * *"),
     },
 }
 

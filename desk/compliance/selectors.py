@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
@@ -19,10 +20,18 @@ from approvals.models import Approval
 from approvals.selectors import approval_list
 from casino.rules.contract import History, game, hand_view, registry
 from payouts.chain import stored_form
+from payouts.checkpoints import inclusion, last_run
 from payouts.figures import Figures, of_settlement
-from payouts.models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
+from payouts.models import (
+    AuditCheck,
+    AuditCheckpoint,
+    AuditEntry,
+    PayoutLine,
+    SeatSettlement,
+    Settlement,
+)
 from payouts.selectors import audit_check_list, audit_entry_list
-from payouts.services import result_parties
+from payouts.services import result_parties, verdict
 from tables.models import Table
 
 HOUSE_SEAT = 0
@@ -367,7 +376,17 @@ def settlement_detail(*, settlement_id: int) -> dict[str, Any]:
         "explanation": [str(line) for line in result.get("explanation") or []],
         "signoffs": list(approval_list(hand_id=hand.pk).order_by("requested_at", "id")),
         "entries": list(audit_entry_list(hand_id=hand.pk).order_by("seq")),
+        "inclusion": inclusion(settlement.pk),
+        "anchor_interval": settings.AUDIT_ANCHOR_INTERVAL,
     }
+
+
+def settlement_proof(*, settlement_id: int) -> dict[str, Any] | None:
+    """The settlement's inclusion proof as the standalone verifier reads it (None while no
+    checkpoint covers it; 404 for an unknown settlement)."""
+    settlement = get_object_or_404(Settlement.objects.all(), pk=_known_id(settlement_id))
+    found = inclusion(settlement.pk)
+    return found.document(settlement.history, settlement.result) if found else None
 
 
 # ---------------------------------------------------------------- the audit log
@@ -403,12 +422,49 @@ def audit_entry_search(
     )
 
 
+def _as_sealed(check: AuditCheck) -> AuditCheck:
+    """The check as its sealed verdict states it (``payouts.services.verdict``): ``status``
+    is the sealed one; a row changed behind its seal shows ``seal_problem`` and no report."""
+    sealed = verdict(check)
+    check.status = sealed["status"]
+    check.seal_problem = sealed["problem"]  # type: ignore[attr-defined]
+    check.sealed = sealed["sealed"]  # type: ignore[attr-defined]
+    if sealed["problem"]:
+        check.report = {}
+    return check
+
+
 def audit_checks_recent(limit: int = 10) -> list[AuditCheck]:
-    return list(audit_check_list()[:limit])
+    return [_as_sealed(check) for check in audit_check_list()[:limit]]
 
 
 def audit_check(*, check_id: int) -> AuditCheck:
-    return get_object_or_404(audit_check_list(), pk=_known_id(check_id))
+    return _as_sealed(get_object_or_404(audit_check_list(), pk=_known_id(check_id)))
+
+
+def audit_standing() -> dict[str, Any]:
+    """What the audit page states first: the last passed full check and check, the last
+    signed checkpoint, and why the last anchor run could not sign, if it could not."""
+    run = last_run()
+    return {
+        "last_passed": last_passed_checks(),
+        "checkpoint": AuditCheckpoint.objects.order_by("-number").first(),
+        "anchor_problem": run.problem if run is not None else "",
+    }
+
+
+def last_passed_checks() -> dict[str, AuditCheck | None]:
+    """The newest passed full check and the newest passed check of any kind, as sealed."""
+    found: dict[str, AuditCheck | None] = {"full": None, "any": None}
+    for key, queryset in (
+        ("full", audit_check_list().filter(full=True)),
+        ("any", audit_check_list()),
+    ):
+        for check in queryset.filter(status=AuditCheck.Status.PASSED)[:5]:
+            if _as_sealed(check).status == AuditCheck.Status.PASSED:
+                found[key] = check
+                break
+    return found
 
 
 def findings_with_settlements(check: AuditCheck) -> list[dict[str, Any]]:

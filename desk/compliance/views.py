@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from casino.audit_verify import formats
 from desk.access import READERS, role_required
 from payouts import services as payouts
 from payouts.figures import totals
@@ -57,13 +58,32 @@ def settlement(request: HttpRequest, pk: int) -> HttpResponse:
 
 @role_required(*READERS)
 @require_GET
+def settlement_proof(request: HttpRequest, pk: int) -> HttpResponse:
+    """The settlement's inclusion proof, as a file for the standalone verifier."""
+    document = selectors.settlement_proof(settlement_id=pk)
+    if document is None:
+        raise Http404("no signed checkpoint covers this settlement yet")
+    response = HttpResponse(
+        formats.canonical(document) + "\n", content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="settlement-{pk}-proof.json"'
+    return response
+
+
+@role_required(*READERS)
+@require_GET
 def audit_log(request: HttpRequest) -> HttpResponse:
     form = AuditFilterForm(request.GET)
     checks = selectors.audit_checks_recent()
     running = next((check for check in checks if check.status == AuditCheck.Status.PENDING), None)
     # The newest check still running is watched here too (started before a reload, or by
     # someone else).
-    context: dict[str, Any] = {"form": form, "checks": checks, "running": running}
+    context: dict[str, Any] = {
+        "form": form,
+        "checks": checks,
+        "running": running,
+        **selectors.audit_standing(),
+    }
     if not form.is_valid():
         return render(request, "desk/compliance/audit.html", context, status=400)
     context["page"] = _page(request, selectors.audit_entry_search(**form.filters()))

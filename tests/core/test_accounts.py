@@ -262,6 +262,7 @@ def production_environment(**overrides):
         DEBUG="false",
         SECRET_KEY=secrets.token_urlsafe(50),
         AUDIT_KEY=secrets.token_urlsafe(32),
+        AUDIT_SIGNING_KEY_FILE="/etc/casino/audit-signing-key.pem",
         ALLOWED_HOSTS="casino.lan",
         DATABASE_URL="postgres://casino@db.casino.lan:5432/casino",
         REDIS_URL="redis://127.0.0.1:6379/0",
@@ -295,7 +296,11 @@ def test_check_deploy_is_clean_with_the_production_environment():
 
 @pytest.mark.parametrize(
     ("missing", "named"),
-    [({"SECRET_KEY": None}, "SECRET_KEY"), ({"AUDIT_KEY": None}, "AUDIT_KEY")],
+    [
+        ({"SECRET_KEY": None}, "SECRET_KEY"),
+        ({"AUDIT_KEY": None}, "AUDIT_KEY"),
+        ({"AUDIT_SIGNING_KEY_FILE": None}, "AUDIT_SIGNING_KEY_FILE"),
+    ],
 )
 def test_settings_refuse_to_load_without_a_key_when_debug_is_off(missing, named):
     result = run(["-c", "import casino.settings"], production_environment(**missing))

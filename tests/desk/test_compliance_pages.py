@@ -20,7 +20,14 @@ from approvals.models import Approval
 from casino.rules.contract import History, game, hand_view
 from desk.compliance import views
 from payouts import audit
-from payouts.models import AuditCheck, AuditEntry, SeatSettlement, Settlement, SignoffLimit
+from payouts.models import (
+    AuditCheck,
+    AuditEntry,
+    AuditLeaf,
+    SeatSettlement,
+    Settlement,
+    SignoffLimit,
+)
 from payouts.tasks import audit_check_task
 from tables import services
 from tables.models import Hand, Table
@@ -586,7 +593,8 @@ def test_the_check_writes_its_progress_on_its_row_as_it_goes(
     monkeypatch.setattr(audit.Progress, "flush", watched)
     with django_capture_on_commit_callbacks(execute=True):
         reader.post(reverse("compliance-audit-check-start"))
-    total = AuditEntry.objects.count() - 1 + Hand.objects.count()  # less the check's entry
+    # Every entry (less the check's own), hand and leaf of the settlements' tree.
+    total = AuditEntry.objects.count() - 1 + Hand.objects.count() + AuditLeaf.objects.count()
     row = AuditCheck.objects.get()
     assert (row.status, row.stage, row.checked, row.total) == ("passed", "done", total, total)
     checked = [c for _, c, _ in seen]

@@ -9,19 +9,27 @@ import io
 from contextlib import contextmanager
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from casino.core.management.commands.grant_app_role import append_only_tables
+from payouts import checkpoints
 from payouts.audit import audit_report
 from tables import services
 from tables.models import HandAction
 from tests.conftest import record
+from tests.tables.test_queries import deal
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 APP_ROLE = "casino_app_test"
 EXPECTED = {
+    "core_databaseidentity",
+    "payouts_auditcheckpoint",
+    "payouts_auditkeyhandover",
+    "payouts_auditleaf",
+    "payouts_audittreenode",
     "payouts_auditentry",
     "payouts_payoutline",
     "payouts_seatsettlement",
@@ -54,15 +62,20 @@ def acting_as(role: str):
 
 
 @pytest.fixture
-def history(dp_table, dealer):
-    """A settled hand, an open one with an action row, and the designated-player offers and
-    acceptances as table events: something in every append-only table."""
-    hand = services.hand_open(user=dealer, table_id=dp_table.pk)
-    services.hand_settle(user=dealer, hand_id=hand.pk, record=record())
+def history(open_table, dealer):
+    """Two settled hands taken into a signed checkpoint's tree, a key hand-over, an open hand
+    with an action row, and the designated-player offers and acceptances as table events:
+    something in every append-only table."""
+    deal(open_table, dealer, 2)
+    checkpoints.checkpoint_write()
+    checkpoints.key_handover(Ed25519PrivateKey.generate())
+    open_table.refresh_from_db()
     services.game_act(
-        user=dealer, table_id=dp_table.pk, action={"type": "accept", "seat": 2, "bank": 50_000}
+        user=dealer,
+        table_id=open_table.pk,
+        action={"type": "accept", "seat": open_table.game_state["offer"], "bank": 50_000},
     )
-    hand = services.hand_open(user=dealer, table_id=dp_table.pk)
+    hand = services.hand_open(user=dealer, table_id=open_table.pk)
     HandAction.objects.create(hand=hand, index=0, action={}, by=dealer, at=timezone.now())
     run("SET CONSTRAINTS ALL IMMEDIATE")  # no pending foreign-key checks: TRUNCATE may run
     return hand

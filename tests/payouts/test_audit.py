@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from casino.audit_verify import formats
 from casino.rules.contract import History, registry
-from payouts import chain, services
+from payouts import chain, services, signing
 from payouts.audit import audit_report
+from payouts.checkpoints import checkpoint_write
 from payouts.models import AuditChainHead, AuditCheck, AuditEntry, PayoutLine, Settlement
 from payouts.tasks import audit_anchor_task
 from tables import services as table_services
@@ -116,8 +118,7 @@ def test_a_chain_rehashed_without_the_key_is_found(settled_hand):
 
 
 def test_a_chain_resealed_with_the_key_is_found_by_its_anchor(settled_hand):
-    anchor = chain.anchor_write()
-    [anchored_seq, _, _] = anchor["heads"][str(settled_hand.table_id)]
+    anchored_seq = checkpoint_write().statement["chains"][str(settled_hand.table_id)]["size"]
     first = AuditEntry.objects.get(table=settled_hand.table_id, seq=1)
     with as_database_superuser():
         AuditEntry.objects.filter(pk=first.pk).update(actor_name="nobody")
@@ -125,16 +126,18 @@ def test_a_chain_resealed_with_the_key_is_found_by_its_anchor(settled_hand):
     report = audit_report()
     assert report["chain"]["ok"] is True  # a perfect forgery, as far as the database shows
     assert report["ok"] is False
-    [problem] = report["anchors"]["problems"]
-    assert (
-        f"audit entry {anchored_seq} of table HCF-T's chain differs from the one anchored"
-        in problem
-    )
+    # The checkpoint the check signs first is refused, and the anchored entry is named.
+    assert report["anchors"]["problems"] == [
+        "no checkpoint could be signed before the check: the head of table HCF-T's chain "
+        f"(entry {anchored_seq}) is not the one the last checkpoint states: the chain was "
+        "rewritten",
+        f"audit entry {anchored_seq} of table HCF-T's chain differs from the one anchored at "
+        f"{report['anchors']['latest']}: the chain was rewritten",
+    ]
 
 
 def test_a_truncated_chain_is_found_by_its_anchor(settled_hand):
-    anchor = chain.anchor_write()
-    [anchored_seq, _, _] = anchor["heads"][str(settled_hand.table_id)]
+    anchored_seq = checkpoint_write().statement["chains"][str(settled_hand.table_id)]["size"]
     keep = AuditEntry.objects.get(action="hand_open")
     with as_database_superuser():
         AuditEntry.objects.filter(table=keep.table_id, seq__gt=keep.seq).delete()
@@ -152,7 +155,7 @@ def test_a_truncated_chain_is_found_by_its_anchor(settled_hand):
 
 
 def test_a_whole_chain_emptied_and_restarted_is_found_by_its_anchor(settled_hand):
-    chain.anchor_write()
+    checkpoint_write()
     with as_database_superuser():
         AuditEntry.objects.all().delete()
         AuditChainHead.objects.all().delete()
@@ -239,8 +242,10 @@ def test_a_deleted_settlement_is_found(settled_hand):
 def test_a_deleted_settlement_with_the_hand_voided_is_found(settled_hand):
     delete_settlement(settled_hand, status="voided")
     entry = AuditEntry.objects.get(action="hand_settle")
-    [finding] = findings_for(audit_report(), settled_hand)
-    assert finding["problem"] == f"the hand is voided, but audit entry {entry.seq} settled it"
+    assert [f["problem"] for f in findings_for(audit_report(), settled_hand)] == [
+        f"the hand is voided, but audit entry {entry.seq} settled it",
+        "the hand is marked voided, but the audit log never voided it",
+    ]
 
 
 def test_a_tampered_payout_line_is_named_by_hand_seat_and_line(settled_hand):
@@ -264,24 +269,26 @@ def test_a_tampered_seat_net_is_named_by_seat(settled_hand):
 
 
 def test_a_hand_written_outside_the_system_is_found(settled_hand, dealer):
-    forged = Hand.objects.create(
-        table=settled_hand.table,
-        number=99,
-        game=settled_hand.game,
-        status="voided",
-        rules=settled_hand.rules,
-        seats=[1, 2],
-        opened_by=dealer,
-        opened_at=settled_hand.opened_at,
-    )
-    [finding] = findings_for(audit_report(), forged)
+    with as_database_superuser():  # the app's role may only write a hand open (below)
+        forged = Hand.objects.create(
+            table=settled_hand.table,
+            number=99,
+            game=settled_hand.game,
+            status="voided",
+            rules=settled_hand.rules,
+            seats=[1, 2],
+            opened_by=dealer,
+            opened_at=settled_hand.opened_at,
+        )
+    [finding, *_] = findings_for(audit_report(), forged)
     assert "not in the audit log" in finding["problem"]
 
 
 def test_frozen_rules_rewritten_on_an_open_hand_are_found(dp_table, dealer):
     hand = table_services.hand_open(user=dealer, table_id=dp_table.pk)
     rules = {**hand.rules, "rake": {"scheme": "per_player", "amount": 0}}
-    Hand.objects.filter(pk=hand.pk).update(rules=rules)  # the hand row is not append-only
+    with as_database_superuser():  # the app's role cannot: what a hand froze stays frozen
+        Hand.objects.filter(pk=hand.pk).update(rules=rules)
     [finding] = findings_for(audit_report(), hand)
     assert "frozen rules or set-up differ" in finding["problem"]
 
@@ -343,20 +350,35 @@ def test_a_failed_check_is_stored_as_failed_with_what_broke(
     assert check.report["findings_total"] == 1
 
 
-def test_a_passed_check_anchors_the_heads_it_verified(
+def test_a_passed_check_signs_a_checkpoint_of_what_it_verified(
     settled_hand, settings, django_capture_on_commit_callbacks
 ):
     check = run_check(django_capture_on_commit_callbacks)
     assert (check.status, check.stage) == ("passed", "done")
     lines = Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()
-    anchor = json.loads(lines[-1])
+    record = json.loads(lines[-1])
+    statement = record["statement"]
     table = Table.objects.get(pk=settled_hand.table_id)
-    # The check's own entry goes to the house chain after the heads it verified were read.
-    assert anchor["verified"] is True
-    assert anchor["heads"] == {str(table.pk): [table.audit_seq, table.audit_hash, 1]}
+    assert formats.signature_valid(signing.public_key(), statement, record["signature"])
+    # What it verified: the table's chain as it was when the check started (its own entry
+    # goes to the house chain after), the one settlement in the tree, every audited table.
+    verified = statement["verified"]
+    assert verified["check"] == check.pk and verified["full"] is True
+    assert verified["chains"] == {
+        str(table.pk): {"size": table.audit_seq, "head": table.audit_hash}
+    }
+    assert verified["settlements"]["size"] == 1
+    assert verified["rows"]["payouts_settlement"] == {
+        "max_id": Settlement.objects.get().pk,
+        "count": 1,
+    }
+    # The checkpoint itself states every chain now, the house chain's verdict entry too.
+    house = AuditChainHead.objects.get(pk=1)
+    assert statement["chains"]["house"]["size"] == house.seq
+    assert statement["chains"]["house"]["head"] == house.last_hash
 
 
-def test_the_beat_task_appends_an_anchor_and_logs_it(settled_hand, settings, caplog):
+def test_the_beat_task_signs_a_checkpoint_when_anything_moved(settled_hand, settings, caplog):
     assert "payouts.audit_anchor" in {
         entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()
     }
@@ -365,37 +387,44 @@ def test_the_beat_task_appends_an_anchor_and_logs_it(settled_hand, settings, cap
         services.audit_append(actor=None, action="later", subject="something")
         second = audit_anchor_task()
         nothing_moved = audit_anchor_task()
-    # Each anchor holds the heads that moved since the one before: the table's chain, then
-    # the house chain's first entry; with nothing new, no line.
-    assert (first, second, nothing_moved) == (1, 1, None)
+    assert (first, second, nothing_moved) == (1, 2, None)
     lines = [json.loads(line) for line in Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()]
     table = Table.objects.get(pk=settled_hand.table_id)
     house = AuditChainHead.objects.get(pk=1)
-    assert [line["heads"] for line in lines] == [
-        {str(table.pk): [table.audit_seq, table.audit_hash, 1]},
-        {"house": [1, house.last_hash, 0]},
+    assert [sorted(line["statement"]["chains"]) for line in lines] == [
+        [str(table.pk)],
+        sorted(["house", str(table.pk)]),
     ]
-    assert sum("audit chain anchor" in r.getMessage() for r in caplog.records) == 2
-    assert audit_report()["anchors"] == {
-        "ok": True,
-        "configured": True,
-        "anchors": 2,
-        "latest": lines[-1]["at"],
-        "note": "",
-        "problems": [],
+    assert lines[1]["statement"]["chains"]["house"] == {
+        "size": 1,
+        "head": house.last_hash,
+        "digest": formats.entry_digest(
+            formats.GENESIS,
+            formats.canonical(
+                formats.entry_content(chain.entry_fields(AuditEntry.objects.get(action="later")))
+            ),
+        ),
     }
+    assert lines[1]["statement"]["previous"] == formats.statement_hash(lines[0]["statement"])
+    assert [line["statement"]["settlements"]["size"] for line in lines] == [1, 1]
+    assert sum("audit checkpoint" in r.getMessage() for r in caplog.records) == 2
+    anchors = audit_report(full=False)["anchors"]
+    assert (anchors["ok"], anchors["problems"]) == (True, [])
+    assert anchors["latest"] == lines[-1]["statement"]["at"]
 
 
 def test_an_edited_anchor_line_is_found(settled_hand, settings):
-    chain.anchor_write()
+    checkpoint_write()
     path = Path(settings.AUDIT_ANCHOR_FILE)
-    anchor = json.loads(path.read_text())
-    [key] = anchor["heads"]
-    anchor["heads"][key][0] -= 1  # pretend the chain was shorter when anchored
-    path.write_text(json.dumps(anchor) + "\n")
+    record = json.loads(path.read_text())
+    [key] = record["statement"]["chains"]
+    record["statement"]["chains"][key]["size"] -= 1  # pretend the chain was shorter then
+    path.write_text(json.dumps(record) + "\n")
     report = audit_report()
     assert report["ok"] is False
-    assert report["anchors"]["problems"] == ["anchor file line 1 is not a sealed anchor"]
+    assert report["anchors"]["problems"] == [
+        "anchor file line 1: its signature does not verify: it was altered or forged"
+    ]
 
 
 def test_a_number_too_big_for_any_wager_is_a_finding_not_a_crash(settled_hand):

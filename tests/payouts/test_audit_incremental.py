@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from payouts import audit, chain, services
+from payouts import audit, audit_plan, chain, services
 from payouts.models import AuditCheck, AuditCheckChunk, AuditEntry, PayoutLine, Settlement
 from tables import services as table_services
 from tables.models import Hand, Table
@@ -165,7 +165,7 @@ def test_a_check_in_many_chunks_checks_every_entry_and_each_hand_once(
 ):
     deal(open_table, dealer, 4)
     deal(second_table, dealer, 3)
-    monkeypatch.setattr(audit, "CHUNK_ENTRIES", 4)
+    monkeypatch.setattr(audit_plan, "CHUNK_ENTRIES", 4)
     check = run_check(django_capture_on_commit_callbacks, full=True)
     assert check.status == "passed", check.report
     assert check.chunks.count() > 6
@@ -181,7 +181,7 @@ def test_an_edit_inside_one_chunk_is_found_there(
     entry = AuditEntry.objects.filter(table=open_table, action="hand_settle").order_by("seq")[2]
     with as_database_superuser():
         AuditEntry.objects.filter(pk=entry.pk).update(subject="hand:0")
-    monkeypatch.setattr(audit, "CHUNK_ENTRIES", 5)
+    monkeypatch.setattr(audit_plan, "CHUNK_ENTRIES", 5)
     check = run_check(django_capture_on_commit_callbacks, full=True)
     assert check.status == "failed"
     assert check.report["chain"]["broken_at"] == entry.seq
@@ -192,7 +192,7 @@ def test_a_check_resumes_with_the_chunks_a_lost_worker_left(
     open_table, dealer, monkeypatch, django_capture_on_commit_callbacks
 ):
     deal(open_table, dealer, 3)
-    monkeypatch.setattr(audit, "CHUNK_ENTRIES", 5)
+    monkeypatch.setattr(audit_plan, "CHUNK_ENTRIES", 5)
     check = AuditCheck.objects.create(full=True)
     taken: list[int] = []
     run = services.audit_chunk_run
@@ -231,8 +231,13 @@ def test_the_api_runs_a_full_check_on_demand(
     assert shown["status"] == "passed" and shown["report"]["full"] is True
     bad = client.post("/api/v1/audit/checks/", {"full": "maybe"}, format="json")
     assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "full"
-    anchors = [json.loads(x) for x in Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()]
-    assert [a["verified"] for a in anchors] == [True, True]
+    # Each passed check signs what it verified (the check's own start signs one too).
+    records = [json.loads(x) for x in Path(settings.AUDIT_ANCHOR_FILE).read_text().splitlines()]
+    verified = [r["statement"]["verified"] for r in records if r["statement"]["verified"]]
+    assert [(v["check"], v["full"]) for v in verified] == [
+        (incremental["id"], True),  # no passed check yet: the first one is full
+        (full["id"], True),
+    ]
 
 
 def test_settlements_are_checked_from_plain_rows(dp_table, dealer):

@@ -22,11 +22,12 @@ from psycopg import sql
 
 
 def append_only_tables() -> list[str]:
-    """The tables the append-only trigger guards, as the database says."""
+    """The tables whose rows the append-only trigger guards, as the database says (tables
+    the trigger only keeps from TRUNCATE, such as hands, are updated by the app)."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT DISTINCT tgrelid::regclass::text FROM pg_trigger "
-            "WHERE tgfoid = 'casino_append_only'::regproc ORDER BY 1"
+            "WHERE tgfoid = 'casino_append_only'::regproc AND tgtype & 1 = 1 ORDER BY 1"
         )
         return [row[0] for row in cursor.fetchall()]
 
