@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from casino.audit_verify.formats import reversed_result
 from casino.core.transactions import atomic_service
 from casino.rules.settlement import Settlement as EngineSettlement
 
@@ -25,6 +26,7 @@ __all__ = [
     "audit_check_run",
     "hand_setup",
     "hand_setup_digest",
+    "reversed_result",
     "settlement_binding",
     "settlement_store",
 ]
@@ -117,30 +119,6 @@ def settlement_store(
         for line in seat["lines"]
     )
     return settlement
-
-
-def reversed_result(result: dict[str, Any], settlement_id: int) -> dict[str, Any]:
-    """A stored result with every chip moving back: each party's net and rake, each line's
-    stake, amount and capped amount, and the rake, negated (still summing to zero)."""
-
-    def party(seat: dict[str, Any]) -> dict[str, Any]:
-        lines = []
-        for line in seat["lines"]:
-            moved = {**line, "stake": -line["stake"], "amount": -line["amount"]}
-            if line.get("capped_from") is not None:
-                moved["capped_from"] = -line["capped_from"]
-            lines.append(moved)
-        return {**seat, "net": -seat["net"], "rake": -seat["rake"], "lines": lines}
-
-    reversed_ = {
-        **result,
-        "seats": [party(seat) for seat in result["seats"]],
-        "rake": -result["rake"],
-        "explanation": [f"reversal of settlement {settlement_id}: every amount moves back"],
-    }
-    if isinstance(result.get("house"), dict):
-        reversed_["house"] = party(result["house"])
-    return reversed_
 
 
 def audit_check_run(*, check_id: int) -> AuditCheck:

@@ -104,6 +104,35 @@ def settlement_leaf_hash(leaf: dict[str, Any]) -> bytes:
     return merkle.leaf_hash(leaf_data(leaf))
 
 
+# ---------------------------------------------------------------- corrections
+
+
+def reversed_result(result: dict[str, Any], settlement_id: int) -> dict[str, Any]:
+    """What the reversal of a settlement states: its result with every chip moving back (each
+    party's net and rake, each line's stake, amount and capped amount, and the rake negated,
+    the explanation saying so). The system stores exactly this when it corrects a settlement,
+    and the verifier holds a reversal to it."""
+
+    def party(seat: dict[str, Any]) -> dict[str, Any]:
+        lines = []
+        for line in seat["lines"]:
+            moved = {**line, "stake": -line["stake"], "amount": -line["amount"]}
+            if line.get("capped_from") is not None:
+                moved["capped_from"] = -line["capped_from"]
+            lines.append(moved)
+        return {**seat, "net": -seat["net"], "rake": -seat["rake"], "lines": lines}
+
+    reversed_ = {
+        **result,
+        "seats": [party(seat) for seat in result["seats"]],
+        "rake": -result["rake"],
+        "explanation": [f"reversal of settlement {settlement_id}: every amount moves back"],
+    }
+    if isinstance(result.get("house"), dict):
+        reversed_["house"] = party(result["house"])
+    return reversed_
+
+
 # ---------------------------------------------------------------- keys and signatures
 
 

@@ -681,32 +681,6 @@ def _chips_problem(result: Any) -> str | None:
     return None
 
 
-def reversed_result(result: dict[str, Any], settlement_id: int) -> dict[str, Any]:
-    """What the reversal of a settlement states: its result with every chip moving back (each
-    party's net and rake, each line's stake, amount and capped amount, and the rake negated,
-    the explanation saying so). The same as the system's ``payouts.services.reversed_result``,
-    which the verifier cannot import (it is Django's)."""
-
-    def party(seat: dict[str, Any]) -> dict[str, Any]:
-        lines = []
-        for line in seat["lines"]:
-            moved = {**line, "stake": -line["stake"], "amount": -line["amount"]}
-            if line.get("capped_from") is not None:
-                moved["capped_from"] = -line["capped_from"]
-            lines.append(moved)
-        return {**seat, "net": -seat["net"], "rake": -seat["rake"], "lines": lines}
-
-    reversed_ = {
-        **result,
-        "seats": [party(seat) for seat in result["seats"]],
-        "rake": -result["rake"],
-        "explanation": [f"reversal of settlement {settlement_id}: every amount moves back"],
-    }
-    if isinstance(result.get("house"), dict):
-        reversed_["house"] = party(result["house"])
-    return reversed_
-
-
 def _stored_form(value: Any) -> str:
     """``value``'s canonical JSON as it reads back from JSON (object keys as strings)."""
     return formats.canonical(json.loads(json.dumps(value)))
@@ -1345,7 +1319,7 @@ class _BundleCheck:
                 self.problem(f"{name}: {problem}")
             if settlement is not None and settlement in self.corrected:
                 try:
-                    reversal = formats.json_digest(reversed_result(result, settlement))
+                    reversal = formats.json_digest(formats.reversed_result(result, settlement))
                 except (KeyError, TypeError, AttributeError):
                     reversal = ""
                 self.reversal_of[settlement] = (formats.json_digest(history), reversal)
