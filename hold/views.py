@@ -39,8 +39,8 @@ def _range(request: HttpRequest) -> tuple[dt.date, dt.date, int | None]:
     if (last - first).days + 1 > selectors.MAX_DAYS:
         raise _Refused(f"show at most {selectors.MAX_DAYS} gaming days at once")
     table = request.GET.get("table", "")
-    if table and not table.isdigit():
-        raise _Refused(f"table must be a table's number, got {table!r}")
+    if table and not (table.isascii() and table.isdigit() and len(table) <= 18):
+        raise _Refused(f"table must be a table's number, got {table[:40]!r}")
     return first, last, int(table) if table else None
 
 

@@ -82,7 +82,7 @@ def parse_table(value: str | None) -> Table | None:
     text = (value or "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 18:
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
         raise ReportError(f"table must be a table's number; got {text[:40]!r}")
     table = Table.objects.filter(pk=int(text)).first()
     if table is None:

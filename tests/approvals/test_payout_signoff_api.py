@@ -144,29 +144,38 @@ def test_a_payout_sent_back_lets_the_dealer_settle_the_corrected_record(
 
 
 def test_the_limits_in_force_are_the_tables_then_the_games_then_the_house_default(
-    dp_table, dealer, floor, client_for, settings
+    dp_table, dealer, floor, floor2, client_for, settings, void_hand
 ):
     line, net = biggest(engine(record()))
     settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET = line - 1, 10**9
     writer = client_for(floor)
 
     def settle() -> int:
+        """Settle the next hand (the seat the position is offered to takes it); a payout
+        held for a signature is withdrawn and the hand voided, clearing the way."""
+        dp_table.refresh_from_db()
+        body = record()
+        offered = dp_table.game_state.get("offer")
+        if offered is not None:
+            client_for(dealer).post(
+                f"/api/v1/tables/{dp_table.pk}/game/actions/",
+                {"type": "accept", "seat": offered, "bank": 50_000},
+                format="json",
+            )
+            body["designated_player"]["seat"] = offered
+            others = [seat for seat in (1, 2, 3, 4) if seat != offered]
+            for player, seat in zip(body["players"], others, strict=False):
+                player["seat"] = seat
         hand = open_hand(client_for(dealer), dp_table)
         status = (
             client_for(dealer)
-            .post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
+            .post(f"/api/v1/hands/{hand['id']}/settle/", body, format="json")
             .status_code
         )
         pending = Approval.objects.filter(status="pending").first()
-        if pending:  # clear the way for the next hand
+        if pending:
             client_for(dealer).post(f"/api/v1/approvals/{pending.pk}/withdraw/", {}, format="json")
-            Hand.objects.filter(pk=hand["id"]).update(status="voided")
-        else:
-            client_for(dealer).post(
-                f"/api/v1/tables/{dp_table.pk}/game/actions/",
-                {"type": "accept", "seat": 2, "bank": 50_000},
-                format="json",
-            )
+            void_hand(hand["id"], floor, floor2)
         return status
 
     assert settle() == 202  # the house default

@@ -303,3 +303,23 @@ def test_a_nul_in_a_compliance_filter_is_the_400_filter_page_with_the_fields_err
     field = next(iter(query))
     assert error in response.context["form"].errors[field]
     assert error in page_text(response)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/desk/compliance/reports/table/",
+        "/desk/compliance/reports/table.csv",
+        "/desk/compliance/hold/",
+    ],
+)
+@pytest.mark.parametrize("table", ["²", "1" * 40])
+def test_a_table_that_is_not_a_number_is_a_400_page_on_the_reports_and_hold(
+    client, compliance, path, table
+):
+    """A superscript digit passes str.isdigit() but is no number int() reads; forty digits
+    are no table id."""
+    client.force_login(compliance)
+    response = client.get(path, {"table": table})
+    assert response.status_code == 400
+    assert "table must be a table" in response.content.decode()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import json
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
@@ -70,3 +74,23 @@ def test_demo_refuses_when_debug_is_off():
     with pytest.raises(CommandError, match="DEBUG is off"):
         call_command("load_demo")
     assert not Table.objects.exists()
+
+
+@override_settings(DEBUG=True)
+def test_a_fresh_demo_database_sets_the_old_ones_anchor_file_aside(settings, capsys):
+    """`make run` after db.sqlite3 was removed: the anchor file of the database it replaced
+    would fail every check of the new one, so the demo moves it aside and says so; then the
+    demo's own checkpoint is signed as `make run` signs it."""
+    old = Path(settings.AUDIT_ANCHOR_FILE)
+    line = {"type": "checkpoint", "statement": {"database": "the-old-demo", "number": 3}}
+    old.write_text(json.dumps(line) + "\n")
+    call_command("load_demo")
+    assert f"was another database's (the-old-demo): moved to {old}.the-old-demo" in (
+        capsys.readouterr().out
+    )
+    assert json.loads(Path(f"{old}.the-old-demo").read_text()) == line
+    assert not old.exists()
+    call_command("audit_anchor", stdout=io.StringIO())
+    assert json.loads(old.read_text())["statement"]["number"] == 1
+    call_command("load_demo")  # the file is this database's now: left where it is
+    assert old.exists()

@@ -3,7 +3,9 @@
 Refuses to run when DEBUG is off: demo users with printed passwords must never exist
 on a real floor. They are put in the group ``demo``, which is refused any login (password,
 session or token) while DEBUG is off, should a demo database reach production. Safe to run
-again: what exists is kept, passwords are reset.
+again: what exists is kept, passwords are reset. An anchor file left by the demo database
+this one replaced is moved aside (a real floor's is never touched: this runs with DEBUG on
+only).
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from casino.core.accounts import DEMO_GROUP
+from casino.core.identity import database_id
 from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER
 from casino.rules.contract import games
+from payouts import anchorfile
 from tables import services
 from tables.models import Table
 
@@ -43,6 +47,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if not settings.DEBUG:
             raise CommandError("load_demo refuses to create demo users while DEBUG is off")
+        self._set_aside_another_databases_anchors()
         with transaction.atomic():
             users = self._users()
             tables = [
@@ -58,6 +63,21 @@ class Command(BaseCommand):
                 f"Table {table.name} ({table.game}, id {table.pk}) is {table.status}; "
                 "dealer1 deals it."
             )
+
+    def _set_aside_another_databases_anchors(self) -> None:
+        """A demo database made afresh (``db.sqlite3`` removed) finds the anchor file of the
+        one it replaced, whose checkpoints every check would hold it to. On a local demo
+        only, that file is moved aside, and the move said."""
+        path = anchorfile.path()
+        line = anchorfile.last_checkpoint(path) if path is not None else None
+        other = ((line.record or {}).get("statement") or {}).get("database") if line else None
+        if line is None or other == database_id():
+            return
+        aside = path.with_name(f"{path.name}.{other}")
+        path.rename(aside)
+        self.stdout.write(
+            f"The anchor file {path} was another database's ({other}): moved to {aside}."
+        )
 
     @staticmethod
     def _password(username: str) -> str:
