@@ -173,7 +173,7 @@ def test_a_running_check_is_followed_live_until_it_passes(
     assert page.evaluate("window.notReloaded") is True
     check.refresh_from_db()
     expect(page.locator("#check-progress-words")).to_have_text(
-        f"Checked {check.total} of {check.total} audit entries and hands"
+        f"Checked {check.total} of {check.total} audit entries, hands and tree leaves"
     )
     page.screenshot(path=str(ARTEFACTS / "compliance-check-followed.png"), full_page=True)
     assert blocked == []

@@ -534,13 +534,20 @@ def test_an_audit_check_started_from_the_page_passes_with_its_progress_complete(
     assert check.total >= (entries - 1) + hands  # the check's own entry comes after it
     page = reader.get(response["Location"])
     assert 'id="check-status">passed<' in text(page)
-    assert f"Checked {check.checked} of {check.total} audit entries and hands" in text(page)
+    assert f"Checked {check.checked} of {check.total} audit entries, hands and tree leaves" in text(
+        page
+    )
     assert "every hand checked (3 hands, 3 settlements) matches" in text(page)
-    assert "every anchor written outside the database agrees with it" in text(page)
+    assert "every signed checkpoint in the anchor file agrees with it" in text(page)
+    assert "3 settlements held to the signed tree" in text(page)
+    sealed = AuditEntry.objects.get(action="audit_check")
+    assert f"Verdict sealed in audit entry {sealed.seq} of the house chain." in text(page)
     assert "hx-trigger" not in block(page, r'<section id="audit-check".*?>')
     # The audit log lists it among the recent checks; the API shows its progress too.
     log = reader.get(reverse("compliance-audit"))
     assert re.search(rf'<tr data-check="{check.pk}">.*?passed', text(log), re.S)
+    standing = block(log, r'<dl class="facts" id="audit-standing">.*?</dl>')
+    assert "Last full check passed</dt>" in standing and f"check {check.pk}</a>" in standing
     api = reader.get(f"/api/v1/audit/checks/{check.pk}/").json()
     assert (api["stage"], api["checked"], api["total"]) == ("done", check.checked, check.total)
 
@@ -638,7 +645,9 @@ def test_a_reader_sees_the_progress_while_the_check_runs(settled, reader, compli
         partial = reader.get(reverse("compliance-audit-check-progress", args=[check.pk]))
         assert 'id="check-status">running<' in text(partial)
         assert "Verifying the chains and re-settling the hands." in text(partial)
-        assert f"Checked {row.checked} of {row.total} audit entries and hands" in text(partial)
+        assert f"Checked {row.checked} of {row.total} audit entries, hands and tree leaves" in text(
+            partial
+        )
         assert 'hx-trigger="every 1s"' in text(partial)
     finally:
         go_on.set()

@@ -122,7 +122,7 @@ def test_a_settlements_proof_from_the_desk_verifies_offline(
     settlement = Settlement.objects.order_by("pk").first()
     client.force_login(compliance)
     page = client.get(reverse("compliance-settlement", args=[settlement.pk])).content.decode()
-    assert "This settlement is leaf 0 of the Merkle tree of settlements" in page
+    assert "This settlement is leaf 1 of 7 in the Merkle tree of settlements" in page
     assert "The proof below was checked here against the signed root." in page
     proof = client.get(reverse("compliance-settlement-proof", args=[settlement.pk]))
     assert proof.status_code == 200
