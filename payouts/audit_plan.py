@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Max, Model
+from django.db.models import Count, Max, Model, Sum
 from django.utils import timezone
 
 from casino.audit_verify import formats
@@ -223,7 +223,7 @@ def _rows_plan(
         after = 0
         if old is not None:
             after = int(old["max_id"])
-            count = rows.filter(pk__lte=after).count()
+            count, id_sum = _tally(rows, after)
             if count != old["count"]:
                 change = "added" if count > old["count"] else "removed"
                 moved = abs(count - old["count"])
@@ -231,9 +231,15 @@ def _rows_plan(
                     f"{moved} {spec.label} were" if moved > 1 else f"1 of the {spec.label} was"
                 )
                 plan.problems.append(
-                    f"{rows_were} {change} among those the "
-                    f"check of {verified_at} verified (ids up to {after}): rows written outside "
-                    "the system; a full check names them"
+                    f"{rows_were} {change} among those the check of {verified_at} verified "
+                    f"(ids up to {after}): rows written outside the system; a full check "
+                    "names them"
+                )
+            elif id_sum != old.get("id_sum", id_sum):
+                plan.problems.append(
+                    f"{spec.label.capitalize()} among those the check of {verified_at} verified "
+                    f"(ids up to {after}) were removed and others written in their place: rows "
+                    "written outside the system; a full check names them"
                 )
         new = rows.filter(pk__gt=after, pk__lte=highest)
         if marks is not None and spec.hand is not None:
@@ -249,8 +255,17 @@ def _rows_plan(
         else:  # a writer still running: only rows old enough to have settled count
             settled = rows.filter(pk__lte=highest, **{f"{spec.moment}__lt": started - SETTLED})
             mark = max(after, settled.aggregate(top=Max("pk"))["top"] or 0)
-        plan.marks[name] = {"max_id": mark, "count": rows.filter(pk__lte=mark).count()}
+        count, id_sum = _tally(rows, mark)
+        plan.marks[name] = {"max_id": mark, "count": count, "id_sum": id_sum}
     return plan
+
+
+def _tally(rows: Any, mark: int) -> tuple[int, int]:
+    """How many rows there are at or below ``mark``, and the sum of their ids (one scan of
+    the primary key): a row slipped in or removed changes the first, one removed and another
+    written in its place the second."""
+    found = rows.filter(pk__lte=mark).aggregate(count=Count("pk"), id_sum=Sum("pk"))
+    return int(found["count"]), int(found["id_sum"] or 0)
 
 
 def _seen_in_stretch(key: int | None, start: int, head: int, hand_ids: set[int]) -> set[int]:

@@ -1451,6 +1451,9 @@ def main() -> None:
     )
     url = create_database(base, args.database)
     logdir = Path(tempfile.mkdtemp(prefix="casino-loadtest-"))
+    # The throwaway database's checkpoints go to a file of this run's own (the set-up and the
+    # servers read it alike), never a deployment's or the last run's.
+    os.environ["AUDIT_ANCHOR_FILE"] = str(logdir / "audit-anchors.jsonl")
     clean = False
     try:
         started = time.perf_counter()

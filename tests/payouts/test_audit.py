@@ -371,6 +371,7 @@ def test_a_passed_check_signs_a_checkpoint_of_what_it_verified(
     assert verified["rows"]["payouts_settlement"] == {
         "max_id": Settlement.objects.get().pk,
         "count": 1,
+        "id_sum": Settlement.objects.get().pk,
     }
     # The checkpoint itself states every chain now, the house chain's verdict entry too.
     house = AuditChainHead.objects.get(pk=1)

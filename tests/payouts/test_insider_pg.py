@@ -358,6 +358,43 @@ def test_a_row_slipped_in_among_verified_ones_is_found(
     assert counted.endswith("rows written outside the system; a full check names them")
 
 
+def test_a_row_removed_and_another_written_in_its_place_is_found(
+    verified,
+    app_role,  # noqa: F811
+    dealer,
+    django_capture_on_commit_callbacks,
+):
+    """With the triggers off, a verified table event removed and another written with an id
+    a rolled-back transaction left unused below the mark: the number of rows is the same, the
+    sum of their ids is not."""
+    with pytest.raises(RuntimeError), transaction.atomic():  # a request that failed
+        unused = TableEvent.objects.create(
+            table=verified, kind="rotation_offer", data={}, by=dealer, at=timezone.now()
+        ).pk
+        raise RuntimeError
+    deal(verified, dealer, 1)  # its events take ids past the unused one
+    assert run_check(django_capture_on_commit_callbacks, app_role).status == "passed"
+    first = TableEvent.objects.order_by("pk").first()
+    with as_database_superuser():
+        TableEvent.objects.filter(pk=first.pk).delete()
+        TableEvent.objects.create(
+            pk=unused,
+            table=verified,
+            kind=first.kind,
+            data=first.data,
+            by=first.by,
+            at=first.at,
+            hand=first.hand,
+        )
+    check = incremental(django_capture_on_commit_callbacks, app_role)
+    assert check.status == "failed"
+    assert any(
+        "Table events among those the check of" in problem
+        and "were removed and others written in their place" in problem
+        for problem in check.report["anchors"]["problems"]
+    ), check.report["anchors"]["problems"]
+
+
 def test_a_settlement_behind_the_triggers_is_found_by_the_incremental_check(
     verified, django_capture_on_commit_callbacks
 ):
