@@ -55,7 +55,7 @@ from django.db.models import F
 
 from casino.audit_verify import formats
 from casino.rules.contract import History, game
-from tables.models import Hand, Table, TableEvent
+from tables.models import Hand, Table
 
 from .audit_plan import TREE, Chunk, _boundary_hashes, check_plan
 from .audit_tree import tree_check
@@ -67,7 +67,15 @@ from .chain import (
     stored_form,
 )
 from .models import AuditCheck, AuditEntry, Settlement
-from .reads import HandRow, SettlementRow, entries_of_hands, hands_load, unopened_hands
+from .reads import (
+    HandRow,
+    SettlementRow,
+    entries_of_hands,
+    event_entries,
+    hands_load,
+    table_events,
+    unopened_hands,
+)
 from .services import (
     hand_setup,
     result_nets,
@@ -608,7 +616,7 @@ def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:
         for hand in hands_load(unopened_hands(key)).values():
             _check(hand, None, True, result)
     if chunk.events and key is not None and report.ok:
-        events_check(key, name, chunk.events, findings)
+        events_check(key, name, chunk.events, chunk.chain_start, findings)
     progress.flush()
     return result.to_dict()
 
@@ -619,40 +627,29 @@ def _check(hand: HandRow, chain_hand: ChainHand | None, whole: bool, result: Chu
     _check_hand(hand, chain_hand, whole, result.findings)
 
 
-def events_check(key: int, name: str, event_ids: list[int], findings: Findings) -> None:
-    """Every table event must be in its table's chain: an entry of the event's kind, by the
-    same person, about the same hand, stating the same data. Events the same in all of that
-    are matched by number (two alike need two entries)."""
-    events = list(
-        TableEvent.objects.filter(pk__in=event_ids).values("pk", "kind", "hand_id", "by_id", "data")
-    )
-
-    def same(row: dict[str, Any]) -> tuple[Any, ...]:
-        return (row["kind"], row["hand_id"], row["by_id"], stored_form(row["data"]))
-
-    wanted = {same(event) for event in events}
-    counts: dict[tuple[Any, ...], list[int]] = {}
-    for event in TableEvent.objects.filter(
-        table_id=key, kind__in={kind for kind, *_ in wanted}
-    ).values("pk", "kind", "hand_id", "by_id", "data"):
-        if same(event) in wanted:
-            counts.setdefault(same(event), []).append(0)
+def events_check(
+    key: int, name: str, event_ids: list[int], after_seq: int, findings: Findings
+) -> None:
+    """Every table event written since the last check (``event_ids``; every event, in a full
+    check) must be in its table's chain since then (entries after ``after_seq``, those
+    written while the check runs included: an event and its entry commit together): an
+    entry of the event's kind, by the same person, about the same hand, stating the same
+    data. Events alike in all of that are matched by number (two need two entries)."""
+    events = table_events(event_ids)
     entries: dict[tuple[Any, ...], int] = {}
-    for entry in AuditEntry.objects.filter(
-        table_id=key, action__in={kind for kind, *_ in wanted}, subject=f"table:{key}"
-    ).values("action", "hand_id", "actor_id", "after"):
-        alike = (entry["action"], entry["hand_id"], entry["actor_id"], stored_form(entry["after"]))
-        if alike in wanted:
-            entries[alike] = entries.get(alike, 0) + 1
-    for event in events:
-        alike = same(event)
-        if len(counts.get(alike, ())) > entries.get(alike, 0):
-            findings.add(
-                event["hand_id"],
-                f"table event {event['pk']} ({event['kind']}) at {name} is not in the audit "
-                "log: it was written outside the system",
-                table=name,
-            )
+    for alike in event_entries(key, after_seq, {kind for _, kind, *_ in events}):
+        entries[alike] = entries.get(alike, 0) + 1
+    for pk, kind, hand, by, data in events:
+        alike = (kind, hand, by, data)
+        if entries.get(alike, 0) > 0:
+            entries[alike] -= 1
+            continue
+        findings.add(
+            hand,
+            f"table event {pk} ({kind}) at {name} is not in the audit log: it was written "
+            "outside the system",
+            table=name,
+        )
 
 
 # ---------------------------------------------------------------- the report

@@ -336,13 +336,16 @@ def check_plan(*, full: bool) -> Plan:
         note = "no AUDIT_ANCHOR_FILE holds where the last check stopped: checked in full"
     elif not full and verified is None:
         note = "no passed check has signed a checkpoint yet: checked in full"
+    # The chains' heads first, then the rows: a row the marks cover whose transaction ended
+    # after the heads were read has its entries past them (in play), never before, so what
+    # the next check reads after these heads holds every entry of the rows past these marks.
+    tops = chain_tops()
     rows = _rows_plan(
         verified.get("rows") if incremental and verified else None,
         started,
         verified_statement["at"] if verified_statement else None,
     )
     problems.extend(rows.problems)
-    tops = chain_tops()
     names = dict(Table.objects.values_list("pk", "name"))
     numbered = set(Hand.objects.order_by().values_list("table_id").annotate(n=Count("pk")))
     with_hands = {table_id for table_id, _ in numbered}

@@ -2,8 +2,9 @@
 
 From the size a passed check verified (starting from the right edge it signed, so nothing
 below it is read again) to the size now: the leaves are numbered without gaps, each leaf's
-hash is its settlement's as stored now, and the root at every checkpoint's size in between
-is the signed one. Every settlement stored since the last check, and stored well before the
+hash is its settlement's (its row as stored now, with the history's and result's hashes its
+sealed entry states: the hand's own check holds the stored history and result to those),
+and the root at every checkpoint's size in between is the signed one. Every settlement stored since the last check, and stored well before the
 newest checkpoint (``TREE_GRACE``), is in the tree.
 """
 
@@ -15,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 
 from casino.audit_verify import formats, merkle
 
-from .checkpoints import LEAF_ROW, leaf_fields
+from .checkpoints import leaf_rows
 from .models import AuditLeaf, Settlement
 
 BATCH = 1_000
@@ -45,12 +46,7 @@ def tree_check(tree: dict[str, Any], progress: Any) -> dict[str, Any]:
     leaves = AuditLeaf.objects.filter(position__gte=begin, position__lt=end).order_by("position")
     for start in range(begin, end, BATCH):
         rows = list(leaves.filter(position__lt=start + BATCH).filter(position__gte=start))
-        settled = {
-            row["id"]: row
-            for row in Settlement.objects.filter(pk__in=[r.settlement_id for r in rows]).values(
-                *LEAF_ROW
-            )
-        }
+        settled = leaf_rows([row.settlement_id for row in rows])
         for leaf in rows:
             if leaf.position != position:
                 findings.add(
@@ -60,8 +56,8 @@ def tree_check(tree: dict[str, Any], progress: Any) -> dict[str, Any]:
                     table="tree",
                 )
                 position = leaf.position
-            value = formats.settlement_leaf_hash(leaf_fields(settled[leaf.settlement_id]))
-            if value.hex() != leaf.hash:
+            value = bytes.fromhex(leaf.hash)
+            if formats.settlement_leaf_hash(settled[leaf.settlement_id]).hex() != leaf.hash:
                 findings.add(
                     None,
                     f"settlement {leaf.settlement_id} is not what its leaf ({leaf.position}) in "

@@ -36,10 +36,11 @@ from casino.core.identity import database_id
 from tables.models import Table
 
 from . import anchorfile, signing
-from .chain import chain_heads, chain_name, digest, seal_matches
+from .chain import chain_heads, chain_name, seal_matches
 from .models import (
     AuditAnchorRun,
     AuditCheckpoint,
+    AuditEntry,
     AuditKeyHandover,
     AuditLeaf,
     AuditTreeNode,
@@ -62,8 +63,16 @@ class AnchorRefused(RuntimeError):
 # ---------------------------------------------------------------- the settlements' tree
 
 
-def leaf_fields(row: dict[str, Any]) -> dict[str, Any]:
-    """A settlement's leaf (``formats.LEAF_FIELDS``) from its row's values (:data:`LEAF_ROW`)."""
+def leaf_fields(row: dict[str, Any], bound: tuple[str, str] | None = None) -> dict[str, Any]:
+    """A settlement's leaf (``formats.LEAF_FIELDS``) from its row's values (:data:`LEAF_ROW`,
+    or :data:`SHALLOW_ROW` with ``bound``). ``bound`` is the history's and the result's hash
+    as the settlement's sealed entry states them (:func:`bound_hashes`): the same hashes of
+    the same stored values, taken when it was settled, and checked against the rows by the
+    audit check; without it they are taken from the row."""
+    history, result = bound or (
+        formats.json_digest(row["history"]),
+        formats.json_digest(row["result"]),
+    )
     return {
         "settlement": row["id"],
         "kind": row["kind"],
@@ -75,11 +84,66 @@ def leaf_fields(row: dict[str, Any]) -> dict[str, Any]:
         "settled_at": row["settled_at"].isoformat(),
         "settled_by": row["settled_by__username"],
         "rake": row["rake"],
-        "history_sha256": digest(row["history"]),
-        "result_sha256": digest(row["result"]),
+        "history_sha256": history,
+        "result_sha256": result,
     }
 
 
+def bound_hashes(hand_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """Each settlement of ``hand_ids``, by id: its history's and result's hash as the entry
+    that stored it states (``hand_settle``; ``hand_correct`` for a reversal and a correction)."""
+    found: dict[int, tuple[str, str]] = {}
+    entries = AuditEntry.objects.filter(
+        hand_id__in=set(hand_ids), action__in=("hand_settle", "hand_correct")
+    ).values_list("action", "after")
+    for action, after in entries:
+        parts = (
+            [after]
+            if action == "hand_settle"
+            else [
+                (after or {}).get("reversal"),
+                (after or {}).get("correction"),
+            ]
+        )
+        for part in parts:
+            if not isinstance(part, dict):
+                continue
+            pk, history, result = (
+                part.get("settlement"),
+                part.get("history_sha256"),
+                part.get("result_sha256"),
+            )
+            if isinstance(pk, int) and isinstance(history, str) and isinstance(result, str):
+                found[pk] = (history, result)
+    return found
+
+
+def leaf_rows(ids: list[int]) -> dict[int, dict[str, Any]]:
+    """The settlements ``ids`` with their leaves' fields: the hashes from their entries where
+    those state them, else from the rows (read only for those)."""
+    rows = {row["id"]: row for row in Settlement.objects.filter(pk__in=ids).values(*SHALLOW_ROW)}
+    bound = bound_hashes(row["hand_id"] for row in rows.values())
+    rest = [pk for pk in rows if pk not in bound]
+    full = (
+        {row["id"]: row for row in Settlement.objects.filter(pk__in=rest).values(*LEAF_ROW)}
+        if rest
+        else {}
+    )
+    return {pk: leaf_fields(full.get(pk, row), bound.get(pk)) for pk, row in rows.items()}
+
+
+SHALLOW_ROW = (
+    "id",
+    "kind",
+    "corrects_id",
+    "hand_id",
+    "hand__table_id",
+    "hand__number",
+    "hand__game",
+    "settled_at",
+    "settled_by__username",
+    "rake",
+)
 LEAF_ROW = (
     "id",
     "kind",
@@ -129,14 +193,17 @@ def tree_root(size: int) -> bytes:
 
 
 def _untreed() -> Iterator[dict[str, Any]]:
-    """The settlements not in the tree yet, oldest first."""
+    """The leaves of the settlements not in the tree yet, oldest first."""
     newest = AuditLeaf.objects.aggregate(newest=Max("settlement_id"))["newest"] or 0
-    queryset = (
+    ids = list(
         Settlement.objects.filter(pk__gt=newest - SCAN_MARGIN, leaf__isnull=True)
         .order_by("pk")
-        .values(*LEAF_ROW)
+        .values_list("pk", flat=True)
     )
-    yield from queryset.iterator(chunk_size=BATCH)
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start : start + BATCH]
+        fields = leaf_rows(batch)
+        yield from (fields[pk] for pk in batch)
 
 
 def _tree_extend() -> tuple[int, bytes]:
@@ -154,11 +221,13 @@ def _tree_extend() -> tuple[int, bytes]:
         leaves.clear()
         nodes.clear()
 
-    for row in _untreed():
-        value = formats.settlement_leaf_hash(leaf_fields(row))
+    for fields in _untreed():
+        value = formats.settlement_leaf_hash(fields)
         for level, index, made in frontier.append(value):
             if level == 0:
-                leaves.append(AuditLeaf(position=index, settlement_id=row["id"], hash=made.hex()))
+                leaves.append(
+                    AuditLeaf(position=index, settlement_id=fields["settlement"], hash=made.hex())
+                )
             else:
                 nodes.append(AuditTreeNode(level=level, index=index, hash=made.hex()))
         if len(leaves) >= BATCH:
@@ -421,8 +490,7 @@ def inclusion(settlement_id: int) -> Inclusion | None:
     ranges = merkle.inclusion_ranges(leaf.position, size)
     lookup = merkle.from_mapping(tree_nodes(merkle.needed(ranges)))
     path = [merkle.subtree(lookup, a, b) for a, b in ranges]
-    row = Settlement.objects.filter(pk=settlement_id).values(*LEAF_ROW).get()
-    fields = leaf_fields(row)
+    fields = leaf_rows([settlement_id])[settlement_id]
     value = formats.settlement_leaf_hash(fields)
     good = value.hex() == leaf.hash and merkle.verify_inclusion(
         value, leaf.position, size, path, bytes.fromhex(latest.statement["settlements"]["root"])

@@ -13,7 +13,7 @@ from casino.audit_verify import formats, merkle
 from casino.core.identity import database_id
 
 from .chain import chain_heads
-from .checkpoints import LEAF_ROW, leaf_fields, tree_nodes
+from .checkpoints import leaf_rows, tree_nodes
 from .models import AuditCheckpoint, AuditKeyHandover, AuditLeaf, Settlement
 from .reads import chain_entries
 
@@ -52,18 +52,21 @@ def _settlements() -> Iterator[dict[str, Any]]:
     batch: list[tuple[int, int]] = []
 
     def flush() -> Iterator[dict[str, Any]]:
-        rows = {
-            row["id"]: row
-            for row in Settlement.objects.filter(pk__in=[pk for _, pk in batch]).values(*LEAF_ROW)
+        ids = [pk for _, pk in batch]
+        leaves = leaf_rows(ids)  # the leaves as the tree holds them
+        stored = {
+            pk: (history, result)
+            for pk, history, result in Settlement.objects.filter(pk__in=ids).values_list(
+                "pk", "history", "result"
+            )
         }
         for position, pk in batch:
-            row = rows[pk]
             yield {
                 "type": "settlement",
                 "position": position,
-                "leaf": leaf_fields(row),
-                "history": row["history"],
-                "result": row["result"],
+                "leaf": leaves[pk],
+                "history": stored[pk][0],
+                "result": stored[pk][1],
             }
         batch.clear()
 

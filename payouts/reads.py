@@ -22,7 +22,7 @@ from django.db import connection
 from django.db.models import Model
 from django.utils.dateparse import parse_datetime
 
-from tables.models import Hand, HandAction, Table
+from tables.models import Hand, HandAction, Table, TableEvent
 
 from .models import AuditEntry, PayoutLine, SeatSettlement, Settlement
 
@@ -162,6 +162,47 @@ def unopened_hands(key: int) -> list[int]:
             [key, key],
         )
         return sorted(pk for (pk,) in cursor.fetchall())
+
+
+def _json_key(text: str | bytes | None) -> bytes:
+    """One text for equal JSON values: PostgreSQL's jsonb already writes equal values alike;
+    elsewhere the stored text is decoded and written again, keys sorted."""
+    if connection.vendor == "postgresql" or text is None:
+        return text.encode() if isinstance(text, str) else (text or b"null")
+    return orjson.dumps(orjson.loads(text), option=orjson.OPT_SORT_KEYS)
+
+
+def table_events(ids: list[int]) -> list[tuple[int, str, int | None, int, bytes]]:
+    """The table events ``ids`` in order: ``(id, kind, hand, by, data as a key)``."""
+    with connection.cursor() as cursor:
+        rows = _select_in(
+            cursor,
+            f"SELECT id, kind, hand_id, by_id, {_columns(TableEvent, 'data')} "
+            f"FROM {_table(TableEvent)} WHERE {{among}} ORDER BY id",
+            "id",
+            ids,
+        )
+    return sorted((pk, kind, hand, by, _json_key(data)) for pk, kind, hand, by, data in rows)
+
+
+def event_entries(
+    key: int, after_seq: int, kinds: set[str]
+) -> list[tuple[str, int | None, int | None, bytes]]:
+    """The table's entries after ``after_seq`` of the actions ``kinds`` about the table
+    itself (what a table event's entry is): ``(action, hand, actor, after as a key)``."""
+    if not kinds:
+        return []
+    with connection.cursor() as cursor:
+        rows = _select_in(
+            cursor,
+            f"SELECT action, hand_id, actor_id, {_columns(AuditEntry, 'after')} "
+            f"FROM {_table(AuditEntry)} WHERE table_id = %s AND seq > %s AND subject = %s "
+            "AND {among}",
+            "action",
+            sorted(kinds),
+            [key, after_seq, f"table:{key}"],
+        )
+    return [(action, hand, actor, _json_key(after)) for action, hand, actor, after in rows]
 
 
 # ---------------------------------------------------------------- hands and their rows
