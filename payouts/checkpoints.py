@@ -144,20 +144,7 @@ SHALLOW_ROW = (
     "settled_by__username",
     "rake",
 )
-LEAF_ROW = (
-    "id",
-    "kind",
-    "corrects_id",
-    "hand_id",
-    "hand__table_id",
-    "hand__number",
-    "hand__game",
-    "settled_at",
-    "settled_by__username",
-    "rake",
-    "history",
-    "result",
-)
+LEAF_ROW = (*SHALLOW_ROW, "history", "result")
 
 
 def tree_size() -> int:

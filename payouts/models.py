@@ -10,6 +10,8 @@ from typing import ClassVar
 from django.conf import settings
 from django.db import models
 
+from casino.audit_verify.formats import ENTRY_FIELDS
+
 
 class Settlement(models.Model):
     """A settled hand: its history and the engine's full result.
@@ -139,20 +141,9 @@ class AuditEntry(models.Model):
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64, unique=True, help_text="HMAC-SHA256 seal")
 
-    # The fields ``hash`` seals (``payouts.chain.seal``): all but ``id`` and ``hash`` itself.
-    SEALED_FIELDS: ClassVar[tuple[str, ...]] = (
-        "seq",
-        "at",
-        "actor_id",
-        "actor_name",
-        "action",
-        "table_id",
-        "hand_id",
-        "subject",
-        "before",
-        "after",
-        "prev_hash",
-    )
+    # The fields ``hash`` seals (``payouts.chain.seal``): all but ``id`` and ``hash`` itself,
+    # the ones a bundle's entry and its digest state too (``casino.audit_verify.formats``).
+    SEALED_FIELDS: ClassVar[tuple[str, ...]] = ENTRY_FIELDS
 
     class Meta:
         ordering = ["id"]
