@@ -94,6 +94,9 @@ class HandState(Protocol):
 
     def settle(self) -> Settlement: ...
 
+    # And, for the dealer's tablet to draw the table: ``presentation() -> Presentation``
+    # (casino.rules.presentation), what the hand looks like in the same shape for every game.
+
 
 #: What every hand's display has, whatever the game (the rest of ``view()`` is the game's own:
 #: seats, pots or bank, public cards).
@@ -102,15 +105,24 @@ VIEW_KEYS = ("game", "phase", "to_act", "complete", "legal_actions")
 
 def hand_view(state: HandState, game: str) -> JSON:
     """A hand's ``view()`` with the keys every display relies on: the game, the phase, whose
-    turn it is (None when any seat may act, or none), whether it is complete, and the legal
-    actions with their bounds."""
+    turn it is (None when any seat may act, or none), whether it is complete, the legal
+    actions with their bounds, and what the hand looks like (``presentation``: the same
+    shape for every game, :mod:`casino.rules.presentation`; None for a game without one)."""
     view = dict(state.view())
     view.setdefault("game", game)
     view.setdefault("phase", None)
     view.setdefault("to_act", None)
     view["complete"] = state.complete
     view.setdefault("legal_actions", state.legal_actions())
+    view["presentation"] = hand_presentation(state)
     return view
+
+
+def hand_presentation(state: HandState) -> JSON | None:
+    """What the hand looks like (``state.presentation()``), JSON-ready; None for a game
+    whose state does not say."""
+    build = getattr(state, "presentation", None)
+    return build().to_dict() if callable(build) else None
 
 
 @quick_init
