@@ -14,10 +14,12 @@ import ast
 import subprocess
 from pathlib import Path
 
+import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from casino.rules import presentation
 from casino.rules.cards import standard_deck
 from casino.rules.contract import History, register, unregister
 from payouts.models import SeatSettlement
@@ -31,6 +33,7 @@ SHARED = {
     "casino.rules.contract",
     "casino.rules.errors",
     "casino.rules.options",
+    "casino.rules.presentation",
     "casino.rules.schemas",
     "casino.rules.settlement",
 }
@@ -137,6 +140,31 @@ def test_a_house_banked_game_is_played_settled_voided_and_audited_through_the_ap
     assert report["status"] == "passed", report["report"]["findings"]
     assert report["report"]["settlements_checked"] == 1
     assert report["report"]["hands_checked"] == 2
+
+
+def test_the_dealers_cards_show_through_the_contract(war_table, dealer, client_for):
+    """A house-banked game added as one package shows the house's own hand (seat 0) in the
+    presentation every hand's state carries, as the tablet reads it."""
+    client = client_for(dealer)
+    hand, state = play(client, war_table["id"], HAND[:7])  # the dealer's 9d ties seat 3
+    shown = state["presentation"]
+    assert presentation.problems(shown) == []
+    jsonschema.validate(shown, presentation.SCHEMA)
+    house = shown["house"]
+    assert (house["seat"], house["house"], house["badges"]) == (0, True, ["house", "dealer"])
+    assert house["cards"] == [{"card": "9d", "up": True}]
+    seat3 = next(party for party in shown["seats"] if party["seat"] == 3)
+    assert (seat3["status"], seat3["to_act"], shown["to_act"]) == ("to_act", True, 3)
+    assert seat3["cards"] == [{"card": "9s", "up": True}]
+    assert seat3["wagers"] == [{"name": "ante", "amount": 400}]
+    for action in HAND[7:]:
+        answer = client.post(f"/api/v1/hands/{hand['id']}/actions/", action, format="json")
+        assert answer.status_code == 200, answer.json()
+    done = answer.json()["presentation"]
+    assert done["house"]["groups"] == [{"name": "war", "cards": [{"card": "Jc", "up": True}]}]
+    seat3 = next(party for party in done["seats"] if party["seat"] == 3)
+    assert seat3["groups"] == [{"name": "war", "cards": [{"card": "Jh", "up": True}]}]
+    assert [w["name"] for w in seat3["wagers"]] == ["ante", "war"]
 
 
 def test_an_illegal_action_is_refused_naming_the_rule_and_nothing_is_stored(

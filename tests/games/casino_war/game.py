@@ -23,6 +23,8 @@ from casino.rules.cards import Card, parse_card
 from casino.rules.contract import JSON, Game, Opening, Recorded, TableView
 from casino.rules.errors import Problems, Refusal, RuleError, action_path, reported_at
 from casino.rules.options import MAX_AMOUNT, check_amounts, is_int
+from casino.rules.presentation import Group, Party, Presentation, Wager
+from casino.rules.presentation import cards as pcards
 from casino.rules.settlement import (
     HOUSE_SEAT,
     Line,
@@ -135,6 +137,49 @@ class WarHand:
                 for p in self._players.values()
             ],
         }
+
+    def presentation(self) -> Presentation:
+        """The table as the dealer sees it: each bettor's ante and card, the dealer's card on
+        the house's own seat (0), and after a tie the war cards as a group."""
+        pending = {action["seat"] for action in self._pending()}
+        to_act = min(pending) if pending else None
+        seats = []
+        for seat in self.seats:
+            player = self._players.get(seat)
+            if player is None:
+                seats.append(Party(seat=seat, status="waiting" if not self.dealt else "out"))
+                continue
+            wagers = [Wager("ante", player.ante)]
+            if player.choice == "war":
+                wagers.append(Wager("war", player.ante))
+            status = (
+                "to_act" if seat == to_act else "declined" if player.choice == "surrender" else "in"
+            )
+            seats.append(
+                Party(
+                    seat=seat,
+                    status=status,
+                    to_act=seat == to_act,
+                    cards=pcards([player.card] if player.card else []),
+                    wagers=wagers,
+                    groups=[Group("war", pcards([player.war[0]]))] if player.war else [],
+                )
+            )
+        house = Party(
+            seat=DEALER,
+            house=True,
+            badges=["house", "dealer"],
+            cards=pcards([self._dealer] if self._dealer else []),
+            groups=[Group("war", pcards([p.war[1] for p in self._players.values() if p.war]))]
+            if any(p.war for p in self._players.values())
+            else [],
+        )
+        return Presentation(
+            phase="complete" if self.complete else "war" if self.dealt else "betting",
+            seats=seats,
+            house=house,
+            to_act=to_act,
+        )
 
     def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
         with reported_at(action_path(index)):
