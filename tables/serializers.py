@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from approvals.models import Approval
+from casino.core.game_schema import HAND_STATE
 from casino.core.roles import DEALER
 from casino.rules.contract import registry
 
@@ -194,6 +195,7 @@ class HandSerializer(serializers.ModelSerializer):
             "waiting_for",
         ]
 
+    @extend_schema_field(HAND_STATE)
     def get_state(self, hand: Hand) -> dict | None:
         return hand_state(hand=hand)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView, RetrieveAPIView
@@ -15,6 +14,7 @@ from approvals import services as approvals
 from approvals.models import Approval
 from approvals.serializers import ApprovalSerializer, DecisionSerializer, HeldSettlementSerializer
 from casino.core.errors import ErrorResponseSerializer
+from casino.core.game_schema import HAND_STATE
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
 from payouts.serializers import SettlementResultSerializer
@@ -229,7 +229,7 @@ class HandActionView(APIView):
 
     write_roles = DEALERS_AND_FLOOR
 
-    @extend_schema(request=ActionBodySerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=ActionBodySerializer, responses={200: HAND_STATE})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         action = _body(ActionBodySerializer, request)

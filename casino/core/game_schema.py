@@ -17,6 +17,7 @@ import copy
 import re
 from typing import Any
 
+from casino.rules import presentation
 from casino.rules.contract import Game, games
 
 from .schema import ERRORS
@@ -154,9 +155,56 @@ def _game_components(game: Game) -> tuple[JSON, dict[str, list[str]]]:
     return schemas, chosen
 
 
+def openapi_dialect(schema: Any) -> Any:
+    """A plain JSON Schema in the OpenAPI 3.0 dialect the document uses: a null type becomes
+    ``nullable`` (``["integer", "null"]``, and ``oneOf`` a schema or null)."""
+    if isinstance(schema, list):
+        return [openapi_dialect(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: openapi_dialect(value) for key, value in schema.items()}
+    kind = out.get("type")
+    if isinstance(kind, list) and "null" in kind:
+        rest = [name for name in kind if name != "null"]
+        out["type"] = rest[0] if len(rest) == 1 else rest
+        out["nullable"] = True
+    choices = out.get("oneOf")
+    if isinstance(choices, list) and {"type": "null"} in choices:
+        kept = [choice for choice in choices if choice != {"type": "null"}]
+        del out["oneOf"]
+        out.update(kept[0] if len(kept) == 1 else {"oneOf": kept})
+        out["nullable"] = True
+    return out
+
+
+#: A hand's state (``GET /api/v1/hands/{id}/``'s ``state``, every action's answer): the keys
+#: every game has, the presentation view, and the game's own beside them.
+HAND_STATE: JSON = {
+    "type": "object",
+    "nullable": True,
+    "additionalProperties": True,
+    "description": "the open hand's state: its game, phase, whose turn it is, whether it is "
+    "complete, the legal actions with their bounds, what the hand looks like "
+    "(presentation: the same shape for every game), and the game's own view beside them",
+    "properties": {
+        "game": {"type": "string"},
+        "phase": {"type": "string", "nullable": True},
+        "to_act": {"type": "integer", "nullable": True},
+        "complete": {"type": "boolean"},
+        "legal_actions": {"type": "array", "items": {"type": "object"}},
+        "presentation": {
+            "allOf": [{"$ref": "#/components/schemas/HandPresentation"}],
+            "nullable": True,
+        },
+    },
+}
+
+
 def add_games(result: JSON, generator: Any, request: Any, public: bool) -> JSON:
-    """drf-spectacular post-processing hook: the registered games' bodies."""
+    """drf-spectacular post-processing hook: the registered games' bodies, and the hand's
+    presentation view."""
     components = result.setdefault("components", {}).setdefault("schemas", {})
+    components["HandPresentation"] = openapi_dialect(presentation.SCHEMA)
     chosen: dict[str, list[str]] = {}
     codes = []
     examples: JSON = {}
