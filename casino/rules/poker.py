@@ -6,7 +6,7 @@ compares, hashes and tests equal by strength alone. The games use it with their 
 * Five Card Draw 7-A (:mod:`casino.rules.poker_hands`, ``docs/rules/five-card-draw-7a.md``
   clauses 2-3): exactly five cards of the 32-card deck (7-A) or the 36-card deck (6-A), a flush
   beating a full house unless the table turns that off, ranks written as characters.
-* Palace Poker (:mod:`casino.rules.palace_poker.hands`, ``docs/rules/palace-poker.md`` clauses
+* Palace Poker (:mod:`casino.rules.palace_poker.values`, ``docs/rules/palace-poker.md`` clauses
   1 and 10): :data:`STANDARD`, the best five of any number of cards of the 52-card deck in the
   standard order, hands of fewer than five cards counting only sets, ranks named.
 

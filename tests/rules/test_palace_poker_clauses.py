@@ -20,7 +20,7 @@ from casino.rules.palace_poker import (
     parse_config,
     replay,
 )
-from casino.rules.palace_poker.hands import Category, best_hand
+from casino.rules.palace_poker.values import Category, best_hand
 from tests.rules.palace_helpers import (
     FOUR,
     battle,

@@ -10,7 +10,7 @@ from math import comb, prod
 import pytest
 
 from casino.rules.cards import parse_cards
-from casino.rules.palace_poker.hands import NO_CARDS, Category, PokerValue, _rate, best_hand
+from casino.rules.palace_poker.values import NO_CARDS, Category, PokerValue, _rate, best_hand
 
 
 def value(text: str) -> PokerValue:

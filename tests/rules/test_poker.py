@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from casino.rules import poker_hands
 from casino.rules.cards import Card, parse_cards, short_deck, standard_deck
-from casino.rules.palace_poker import hands as palace_hands
+from casino.rules.palace_poker import values as palace_hands
 from casino.rules.poker import (
     NO_CARDS,
     STANDARD,

@@ -6,7 +6,7 @@ everything in the record except ``actions`` (and ``rules``, which the API passes
 raises one :class:`~casino.rules.errors.RuleError` naming every problem by its path
 (``seats[2].cards[4]``, ``posts[1].amount``).
 
-Choices where the brief is silent (see also :mod:`casino.rules.five_card_draw`):
+Choices where the brief is silent (see also :mod:`casino.rules.five_card_draw.hand`):
 
 * ``posts`` left out means standard blinds: the small blind left of the button, the big blind
   next; heads-up with the button dealt in, the button posts the small blind. The parsed
@@ -37,14 +37,12 @@ from casino.rules.cards import (
 )
 from casino.rules.errors import RuleError
 from casino.rules.five_card_draw.rules import DrawRules
+from casino.rules.five_card_draw.values import DECK_SETS, HAND_SIZE, SIXES_PLAYERS, deck_words
 from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
 
-HAND_SIZE = 5
 FEWEST_PLAYERS = 2
 MOST_PLAYERS = 5
-#: Clause 1: with five players dealt in, the four 6s join the 32-card deck.
-SIXES_PLAYERS = 5
 
 
 class Structure(StrEnum):
@@ -143,18 +141,6 @@ class HandConfig:
             "seats": [seat.to_dict() for seat in self.seats],
             "posts": [post.to_dict() for post in self.posts],
         }
-
-
-#: Each deck's cards, to look cards up in (keyed by ``with_sixes``).
-DECK_SETS: dict[bool, frozenset[Card]] = {
-    with_sixes: frozenset(short_deck(with_sixes)) for with_sixes in (False, True)
-}
-
-
-def deck_words(with_sixes: bool) -> str:
-    if with_sixes:
-        return "the 36-card deck (6 through ace, five players)"
-    return "the 32-card deck (7 through ace; the 6s come in only with five players)"
 
 
 def clockwise_after(seat: int, seats: Sequence[int]) -> list[int]:

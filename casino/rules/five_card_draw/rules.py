@@ -1,4 +1,5 @@
-"""Five Card Draw 7-A: the rules options (a frozen dataclass), read from and written to JSON.
+"""Five Card Draw 7-A: the game's code and name, and the rules options (a frozen dataclass),
+read from and written to JSON.
 
 :class:`DrawRules` holds every option of the game with the brief's defaults; a table freezes
 one per hand. :meth:`DrawRules.from_dict` merges overrides onto a base (a table's rules, or the
@@ -22,6 +23,9 @@ from typing import Any
 from casino.rules.errors import Problems
 from casino.rules.options import options_from_dict, parse_bounded
 from casino.rules.rake import RakeKind, RakeSchedule, parse_rake
+
+GAME_CODE = "five-card-draw-7a"
+GAME_NAME = "Five Card Draw 7-A"
 
 #: Clause 10: no rake, a fixed fee per hand, or a percentage of each pot with a cap.
 DRAW_RAKE_KINDS = (RakeKind.NONE, RakeKind.FIXED, RakeKind.PERCENT)

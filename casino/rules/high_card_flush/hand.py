@@ -1,4 +1,5 @@
-"""A High Card Flush hand as a state machine, and the importer of the dealer's paper record.
+"""A High Card Flush hand as a state machine, and the importer of the dealer's paper record
+(how the hand is shown is ``view.py``'s, its settlement ``settle.py``'s).
 
 The hand's set-up (``config``) is what opened it: the designated player's seat and bank, and
 the seats in play. Its actions, in the order of the game (clauses 5-6):
@@ -11,9 +12,9 @@ the seats in play. Its actions, in the order of the game (clauses 5-6):
    player's decision, once every hand is dealt, within clause 6's bounds.
 
 Every action is checked as it is applied (seat, phase, amounts, cards seen once); the whole
-hand is checked again and settled as :func:`~casino.rules.high_card_flush.evaluate` settles
-the record the actions make (:meth:`HighCardFlushHand.to_record`), so a hand settles the same
-whether its record was typed in at the end (:func:`import_record`) or its actions were
+hand is checked again and settled as :func:`~casino.rules.high_card_flush.settle.evaluate`
+settles the record the actions make (:meth:`HighCardFlushHand.to_record`), so a hand settles
+the same whether its record was typed in at the end (:func:`import_record`) or its actions were
 recorded one by one. (What the actions already checked is not read again: the record is built
 from the hand when the rest of the check passes, and evaluated from its JSON otherwise, so
 every problem is named as evaluate names it.)
@@ -32,22 +33,13 @@ from casino.rules.cards import Card, CardGroup, check_distinct
 from casino.rules.contract import JSON, History, Recorded
 from casino.rules.errors import Problems, RuleError, action_path, reported
 from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.presentation import Presentation
 
-from . import (
-    CARDS_PER_HAND,
-    GAME_CODE,
-    DealerHand,
-    PayTable,
-    PlayerHand,
-    Record,
-    Rules,
-    best_flush,
-    evaluate,
-    flush_length,
-    parse_record,
-    raise_bounds,
-    settle,
-)
+from .record import DealerHand, PlayerHand, Record, parse_record
+from .rules import CARDS_PER_HAND, GAME_CODE, PayTable, Rules
+from .settle import evaluate, settle
+from .values import flush_length, raise_bounds
+from .view import hand_view, presentation
 
 BONUSES = ("flush_bonus", "straight_flush_bonus")
 #: The hand's actions (:mod:`casino.rules.actions`): decoded by :meth:`HighCardFlushHand.apply`,
@@ -154,6 +146,28 @@ class HighCardFlushHand:
     def log(self) -> tuple[Recorded, ...]:
         return tuple(self._log)
 
+    @property
+    def dp_seat(self) -> int:
+        return self._setup.dp_seat
+
+    @property
+    def bank(self) -> int:
+        return self._setup.bank
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats in play when the hand opened, besides the designated player's."""
+        return self._setup.seats
+
+    @property
+    def dp_cards(self) -> tuple[Card, ...] | None:
+        return self._dp_cards
+
+    @property
+    def players(self) -> tuple[_Player, ...]:
+        """The players who placed their bets, in the order they did."""
+        return tuple(self._players.values())
+
     def _dealt(self) -> bool:
         return self._dp_cards is not None and all(
             p.cards is not None for p in self._players.values()
@@ -198,32 +212,11 @@ class HighCardFlushHand:
         return [{"type": "deal", "seat": seat, "cards": CARDS_PER_HAND} for seat in waiting]
 
     def view(self) -> JSON:
-        return {
-            "game": GAME_CODE,
-            "phase": str(self._phase),
-            "to_act": None,  # any player may bet, be dealt or decide in any order
-            "complete": self.complete,
-            "legal_actions": self.legal_actions(),
-            "designated_player": {
-                "seat": self._setup.dp_seat,
-                "bank": self._setup.bank,
-                "cards": [str(c) for c in self._dp_cards] if self._dp_cards else None,
-                "flush": str(best_flush(self._dp_cards)) if self._dp_cards else None,
-            },
-            "players": [
-                {
-                    "seat": p.seat,
-                    "ante": p.ante,
-                    **p.bonuses,
-                    "cards": [str(c) for c in p.cards] if p.cards else None,
-                    "flush": str(best_flush(p.cards)) if p.cards else None,
-                    "raise": p.raise_amount,
-                    "folded": p.raise_amount == 0,
-                }
-                for p in self._players.values()
-            ],
-            "seats": list(self._setup.seats),
-        }
+        return hand_view(self)
+
+    def presentation(self) -> Presentation:
+        """What the hand looks like on the dealer's tablet (``view.py``)."""
+        return presentation(self)
 
     def to_record(self) -> JSON:
         """The dealer's record of the hand so far (what :func:`evaluate` settles)."""

@@ -1,5 +1,6 @@
-"""Paiute in the one game contract: the deal passes clockwise; every draw, discard and call is
-an action of the hand."""
+"""Paiute in the one game contract: the deal passes clockwise (the table hooks are
+:class:`~casino.rules.paiute.table.PaiuteTable`'s); every draw, discard and call is an action
+of the hand (:class:`~casino.rules.paiute.hand.PaiuteHand`)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,20 @@ from typing import Any
 
 from casino.rules import schemas as s
 from casino.rules.actions import schemas
-from casino.rules.contract import JSON, Game, Opening, TableView, register
+from casino.rules.contract import JSON, Game, register
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import check_amounts
-from casino.rules.seating import DealerButton, next_dealer
 from casino.rules.settlement import Settlement
 
-from . import evaluate as evaluate_holdings
+from .config import PaiuteConfig
 from .hand import PaiuteHand
 from .ops import ACTIONS, GAME_CODE, GAME_NAME
-from .rules import PaiuteConfig, PaiuteRules, default_rules, parse_rules
+from .rules import PaiuteRules, default_rules, parse_rules
+from .settle import evaluate as evaluate_holdings
+from .table import PaiuteTable
 
 
-class Paiute(DealerButton, Game):
+class Paiute(PaiuteTable, Game):
     code = GAME_CODE
     name = GAME_NAME
     max_seats = 5  # clause 1: 2-5 players
@@ -109,21 +111,6 @@ class Paiute(DealerButton, Game):
                 raise RuleError("the record ends before the hand is complete (nobody has called)")
             return state.settle()
         return evaluate_holdings(record, rules)
-
-    def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
-        dealer = next_dealer(table, body)
-        config = PaiuteConfig.from_dict(
-            {
-                "dealer": dealer,
-                "players": table.in_play,
-                "ante": table.limits["ante"],
-                "hands": body.get("hands"),
-                "upcard": body.get("upcard"),
-                "first_discard": body.get("first_discard"),
-            }
-        ).to_dict()
-        state, events = self.moved(table, dealer)
-        return Opening(config, tuple(table.in_play), state, events)
 
 
 GAME = register(Paiute())

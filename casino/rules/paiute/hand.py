@@ -1,6 +1,6 @@
 """Paiute: one hand as a state object moving through explicit phases.
 
-The dealer enters the deal (:class:`~casino.rules.paiute.rules.PaiuteConfig`) and then
+The dealer enters the deal (:class:`~casino.rules.paiute.config.PaiuteConfig`) and then
 records each turn as it is seen: the card drawn and where from, the card discarded, or the
 call. :class:`PaiuteHand` checks every step against the rules as implemented (``docs/rules/
 paiute.md``, clause numbers below) and appends a frozen operation to :attr:`PaiuteHand.log`.
@@ -18,6 +18,9 @@ What the stock may give is derived from what has been seen: until the first resh
 every card not dealt, not in the discard pile and not the upcard, the upcard itself being
 the stock's last card (clause 2); after a reshuffle it is exactly the discards shuffled
 (clause 4). So no card is dealt twice, except a discard coming round again after a reshuffle.
+
+How the hand is shown (:meth:`PaiuteHand.view`, :meth:`PaiuteHand.presentation`) is built in
+:mod:`~casino.rules.paiute.view`; :func:`replay_actions` rebuilds a hand from its actions.
 """
 
 from __future__ import annotations
@@ -28,11 +31,10 @@ from typing import Any
 from casino.rules.actions import decode
 from casino.rules.cards import Card, standard_deck_set
 from casino.rules.errors import RuleError, action_path, reported, reported_at
-from casino.rules.paiute.combos import Combination, best_combination
+from casino.rules.paiute.config import PaiuteConfig, check_config
 from casino.rules.paiute.ops import (
     ACTION_TYPES,
     ACTIONS,
-    GAME_CODE,
     ActionType,
     Calling,
     Discarding,
@@ -45,8 +47,11 @@ from casino.rules.paiute.ops import (
     Source,
     Step,
 )
-from casino.rules.paiute.rules import PaiuteConfig, PaiuteRules, check_config
+from casino.rules.paiute.rules import PaiuteRules, coerce_rules
 from casino.rules.paiute.settle import cards_text, settle_holdings
+from casino.rules.paiute.values import Combination, best_combination
+from casino.rules.paiute.view import card_text, hand_presentation, hand_view
+from casino.rules.presentation import Presentation
 from casino.rules.settlement import Settlement
 
 
@@ -123,6 +128,11 @@ class PaiuteHand:
     @property
     def stock_count(self) -> int:
         return len(self._pool) + (self._bottom is not None)
+
+    @property
+    def upcard_in_stock(self) -> bool:
+        """The upcard still lies face up at the bottom of the stock (clause 2)."""
+        return self._bottom is not None
 
     @property
     def top_discard(self) -> Card | None:
@@ -210,7 +220,7 @@ class PaiuteHand:
                     "type": "draw",
                     "seat": seat,
                     "sources": self.sources(),
-                    "top_discard": _text(self.top_discard),
+                    "top_discard": card_text(self.top_discard),
                     "stock_card": str(forced[0]) if len(forced) == 1 else None,
                 }
             ]
@@ -229,58 +239,21 @@ class PaiuteHand:
                 {
                     "type": "call",
                     "seat": seat,
-                    "discards": [_text(card) for card in discards],
+                    "discards": [card_text(card) for card in discards],
                     "combination": best.description,
                 }
             )
         return actions
 
     def view(self) -> dict[str, Any]:
-        """The hand as the dealer tablet shows it, JSON-ready (every card is shown)."""
-        seats = []
-        for seat in self.order:
-            laid = self._laid.get(seat)
-            best = self.best(seat)
-            seats.append(
-                {
-                    "seat": seat,
-                    "dealer": seat == self.dealer,
-                    "count": len(self._held[seat]),
-                    "cards": [str(card) for card in self._held[seat]],
-                    "called": seat in self._laid,
-                    "combination": laid.description if laid is not None else None,
-                    "best": best.description if best is not None else None,
-                }
-            )
-        taken = self._taken
-        forced = self.stock_cards()
-        return {
-            "game": GAME_CODE,
-            "phase": str(self.phase),
-            "step": str(self.step) if self.step is not None else None,
-            "to_act": self.to_act,
-            "complete": self.complete,
-            "legal_actions": self.legal_actions(),
-            "sources": self.sources(),
-            "may_call": self.may_call,
-            "drawn": None
-            if taken is None
-            else {"source": str(taken.source), "card": str(taken.card)},
-            "caller": self.caller,
-            "callers": list(self._callers),
-            "final_turns": list(self._final),
-            "dealer": self.dealer,
-            "order": list(self.order),
-            "wild_card": str(self.config.upcard),
-            "wild_rank": self.config.upcard.rank_char,
-            "top_discard": _text(self.top_discard),
-            "discard_pile": [str(card) for card in self._pile],
-            "stock_count": self.stock_count,
-            "stock_card": str(forced[0]) if len(forced) == 1 else None,
-            "ante": self.config.ante,
-            "pot": self.pot,
-            "seats": seats,
-        }
+        """The hand as the dealer tablet shows it, JSON-ready (every card is shown):
+        :func:`~casino.rules.paiute.view.hand_view`."""
+        return hand_view(self)
+
+    def presentation(self) -> Presentation:
+        """The hand as the table shows it, in the shape every game gives
+        (:mod:`casino.rules.presentation`): :func:`~casino.rules.paiute.view.hand_presentation`."""
+        return hand_presentation(self)
 
     def actions(self) -> list[dict[str, Any]]:
         """The live actions so far (what :meth:`from_actions` replays)."""
@@ -448,7 +421,7 @@ class PaiuteHand:
         left = f"leaves {kept}" if kept is not None else "leaves no winning combination"
         raise RuleError(
             f"seat {seat}: discarding {discard} {left}; the six cards make {best}, so discard "
-            f"{' or '.join(_text(card) or '' for card in allowed)} (clause 5 of docs/rules/paiute.md)"
+            f"{' or '.join(card_text(card) or '' for card in allowed)} (clause 5 of docs/rules/paiute.md)"
         )
 
     def can_call(self, seat: int, discard: Card | None = None) -> bool:
@@ -589,10 +562,6 @@ class PaiuteHand:
 # --------------------------------------------------------------------------- helpers
 
 
-def _text(card: Card | None) -> str | None:
-    return str(card) if card is not None else None
-
-
 def _can(verify: Callable[..., None], *args: Any) -> bool:
     try:
         verify(*args)
@@ -601,4 +570,19 @@ def _can(verify: Callable[..., None], *args: Any) -> bool:
     return True
 
 
-__all__ = ["PaiuteHand"]
+def replay_actions(
+    config: PaiuteConfig | Mapping[str, Any],
+    rules: PaiuteRules | Mapping[str, Any] | None,
+    actions: Sequence[Mapping[str, Any]],
+) -> PaiuteHand:
+    """Rebuild a live hand from its configuration and its actions; the first illegal action
+    raises :class:`RuleError` at ``actions[i]``. The hand need not be finished."""
+    effective = coerce_rules(rules)
+    if not isinstance(config, PaiuteConfig):
+        config = PaiuteConfig.from_dict(config)
+    if isinstance(actions, str | bytes) or not isinstance(actions, Sequence):
+        raise RuleError("actions must be a list", "actions")
+    return PaiuteHand.from_actions(config, effective, actions)
+
+
+__all__ = ["PaiuteHand", "replay_actions"]

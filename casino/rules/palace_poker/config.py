@@ -23,13 +23,15 @@ Choices where the brief is silent:
   bet.
 * The banners in a record are checked against clause 4's only lasting effect: within each
   group (players 1-4, 5-8, 9-10 from the dealer's left) the suits differ.
+
+The betting :class:`~casino.rules.palace_poker.rules.Structure` is a table limit, kept with
+the rules in :mod:`casino.rules.palace_poker.rules` (and importable from here as before).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from casino.rules.cards import (
@@ -41,7 +43,7 @@ from casino.rules.cards import (
     parse_cards,
 )
 from casino.rules.errors import RuleError
-from casino.rules.palace_poker.rules import PalaceRules
+from casino.rules.palace_poker.rules import STRUCTURES, PalaceRules, Structure
 from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
 
@@ -49,19 +51,6 @@ PALACE_SIZE = 3
 FEWEST_PLAYERS = 2
 MOST_PLAYERS = 10
 GROUP_SIZE = 4
-
-
-class Structure(StrEnum):
-    LIMIT = "limit"
-    NO_LIMIT = "no_limit"
-
-    @property
-    def words(self) -> str:
-        return self.value.replace("_", " ")
-
-
-#: The structures, for checking a value is one (``x in STRUCTURES``).
-STRUCTURES = tuple(Structure)
 
 
 @dataclass(frozen=True, slots=True)

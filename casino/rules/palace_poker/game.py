@@ -1,5 +1,10 @@
 """Palace Poker in the one game contract: banners and palace cards at the deal, then every
-buy, discard, battle, answer, stay and fold as an action; the deal passes clockwise."""
+buy, discard, battle, answer, stay and fold as an action; the deal passes clockwise.
+
+:class:`PalacePoker` holds the schemas and wires the package's modules to the contract: the
+rules and limits (:mod:`.rules`), the hand (:mod:`.hand`), the table between hands
+(:mod:`.table`); ``GAME`` registers it.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +14,21 @@ from typing import Any
 from casino.rules import schemas as s
 from casino.rules.actions import schemas
 from casino.rules.contract import JSON, Game, Opening, TableView, register
-from casino.rules.errors import Problems, RuleError
-from casino.rules.options import check_amounts, is_int
-from casino.rules.seating import DealerButton, next_dealer
+from casino.rules.errors import Problems
+from casino.rules.palace_poker import rules as palace_rules
+from casino.rules.palace_poker import table as palace_table
+from casino.rules.palace_poker.config import parse_config
+from casino.rules.palace_poker.hand import PalaceHand, evaluate
+from casino.rules.palace_poker.ops import ACTIONS, GAME_CODE, GAME_NAME
+from casino.rules.palace_poker.rules import (
+    LIMIT_AMOUNTS,
+    PalaceRules,
+    Structure,
+    default_rules,
+    parse_rules,
+)
+from casino.rules.seating import DealerButton
 from casino.rules.settlement import Settlement
-
-from . import GAME_CODE, GAME_NAME, PalaceHand, evaluate
-from .config import Structure, parse_config
-from .ops import ACTIONS
-from .rules import PalaceRules, default_rules, parse_rules
-
-LIMIT_AMOUNTS = ("small_bet", "big_bet")
 
 
 def _amount(description: str) -> JSON:
@@ -101,17 +110,12 @@ class PalacePoker(DealerButton, Game):
         return parse_rules(data, base)
 
     def check_limits(self, limits: Mapping[str, Any], problems: Problems) -> None:
-        structures = [str(x) for x in Structure]
-        if limits.get("structure") not in structures:
-            problems.add("structure", f"structure must be one of {', '.join(structures)}")
-        check_amounts(limits, LIMIT_AMOUNTS, problems)
-        if not problems and limits["big_bet"] < limits["small_bet"]:
-            problems.add("big_bet", "the big bet is smaller than the small bet")
+        palace_rules.check_limits(limits, problems)
 
     def hand_rules(
         self, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
     ) -> JSON:
-        return parse_rules({**rules, "smallest_chip": smallest_chip})
+        return palace_rules.hand_rules(limits, smallest_chip, rules)
 
     def new_hand(self, config: Mapping[str, Any], rules: Mapping[str, Any]) -> PalaceHand:
         engine_rules = PalaceRules.from_dict(rules)
@@ -123,32 +127,7 @@ class PalacePoker(DealerButton, Game):
         return evaluate(record, rules)
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
-        dealer = next_dealer(table, body)
-        in_play = table.in_play
-        players = body.get("players")
-        given = (
-            [p.get("seat") for p in players if isinstance(p, dict)]
-            if isinstance(players, list)
-            else []
-        )
-        if sorted((seat for seat in given if is_int(seat)), key=int) != in_play or len(
-            given
-        ) != len(in_play):
-            raise RuleError(
-                f"players: give seats {', '.join(map(str, in_play))} their stack, banner and "
-                "three palace cards",
-                path="players",
-            )
-        rules = self.hand_rules(table.limits, table.smallest_chip, table.rules)
-        engine_rules = PalaceRules.from_dict(rules)
-        record = {
-            **{name: table.limits[name] for name in ("structure", *LIMIT_AMOUNTS)},
-            "dealer": dealer,
-            "players": players,
-        }
-        config = parse_config(record, engine_rules).to_dict()
-        state, events = self.moved(table, dealer)
-        return Opening(config, tuple(in_play), state, events)
+        return palace_table.open_hand(table, body)
 
 
 GAME = register(PalacePoker())

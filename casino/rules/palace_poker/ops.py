@@ -1,8 +1,12 @@
 """Palace Poker: the vocabularies and the frozen operation records of a hand's log.
 
-Every action a player takes appends one operation (``to_action`` gives it back as the record's
-JSON action); automatic steps (antes, battle results, spoils, the end of the hand) are logged
-too and have no action. See :mod:`casino.rules.palace_poker` for the rules as built.
+The game's code and name; the hand's phases, endings, action types and standings; the action
+table (:data:`ACTIONS`) the hand decodes its JSON actions with. Every action a player takes
+appends one operation (``to_action`` gives it back as the record's JSON action); automatic
+steps (antes, battle results, spoils, the end of the hand) are logged too and have no action.
+The hand (:mod:`casino.rules.palace_poker.hand`) writes the log; the settlement
+(:mod:`~casino.rules.palace_poker.settle`) and the views (:mod:`~casino.rules.palace_poker.view`)
+read it. See :mod:`casino.rules.palace_poker.hand` for the rules as built.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
 from casino.rules.quick import quick_init
+
+GAME_CODE = "palace-poker"
+GAME_NAME = "Palace Poker"
 
 
 class Phase(StrEnum):

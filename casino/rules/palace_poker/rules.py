@@ -1,10 +1,15 @@
-"""Palace Poker: the rules options (a frozen dataclass), read from and written to JSON.
+"""Palace Poker: the rules options (a frozen dataclass), read from and written to JSON, and
+the table limits.
 
 :class:`PalaceRules` holds every option of the game with the brief's defaults (or, where the
 brief is silent, common card-room practice); a table freezes one per hand.
 :meth:`PalaceRules.from_dict` merges overrides onto a base (a table's rules, or the defaults)
 and names every bad setting at once (``rules.call``, ``rules.rake.cap``); the ``rake`` object
 replaces the base rake whole. Money is in minor units and a multiple of ``smallest_chip``.
+
+The table limits are kept apart from the rules: the :class:`Structure` (``limit`` or
+``no_limit``), the small bet and the big bet; :func:`check_limits` names every bad one and
+:func:`hand_rules` gives the effective rules a hand freezes from the table.
 """
 
 from __future__ import annotations
@@ -15,10 +20,26 @@ from enum import StrEnum
 from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import is_int, options_from_dict, parse_bounded
+from casino.rules.options import check_amounts, is_int, options_from_dict, parse_bounded
 from casino.rules.rake import RakeSchedule, parse_rake
 
 MOST_SOLDIERS = 10
+
+
+class Structure(StrEnum):
+    LIMIT = "limit"
+    NO_LIMIT = "no_limit"
+
+    @property
+    def words(self) -> str:
+        return self.value.replace("_", " ")
+
+
+#: The structures, for checking a value is one (``x in STRUCTURES``).
+STRUCTURES = tuple(Structure)
+
+#: The table limits that are amounts (beside ``structure``).
+LIMIT_AMOUNTS = ("small_bet", "big_bet")
 
 
 class CallRule(StrEnum):
@@ -110,6 +131,23 @@ def parse_rules(
 ) -> dict[str, Any]:
     """Validated effective rules as JSON: ``data`` merged onto ``base`` or the defaults."""
     return PalaceRules.from_dict(data, base).to_dict()
+
+
+def hand_rules(
+    limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The effective rules a hand freezes from the table: its rules with its smallest chip."""
+    return parse_rules({**rules, "smallest_chip": smallest_chip})
+
+
+def check_limits(limits: Mapping[str, Any], problems: Problems) -> None:
+    """Add a problem for every bad table limit: the structure, the small and big bet."""
+    structures = [str(x) for x in Structure]
+    if limits.get("structure") not in structures:
+        problems.add("structure", f"structure must be one of {', '.join(structures)}")
+    check_amounts(limits, LIMIT_AMOUNTS, problems)
+    if not problems and limits["big_bet"] < limits["small_bet"]:
+        problems.add("big_bet", "the big bet is smaller than the small bet")
 
 
 def coerce_rules(rules: PalaceRules | Mapping[str, Any] | None) -> PalaceRules:

@@ -1,9 +1,9 @@
-"""Pontoon in the one game contract: the bank and the Shoot Pontoon kitty are the table's
-state between hands; a hand is live, one dealt card or decision at a time.
+"""Pontoon in the one game contract: the :class:`Pontoon` game (its schemas, its rules, a new
+hand, a record evaluated) wired to the package's modules, registered at the end.
 
-Table state: ``{"banker": seat or None, "kitty": the kitty carried over or None}``. The first
-banker is chosen between hands (``choose_banker``); after that the bank moves only by a
-player's pontoon or a sale (the hand's last action), and the old banker leaves with the kitty.
+The table between hands (the bank and the Shoot Pontoon kitty) is
+:mod:`~casino.rules.pontoon.table`; a hand is live (:mod:`~casino.rules.pontoon.hand`), one
+dealt card or decision at a time.
 """
 
 from __future__ import annotations
@@ -17,21 +17,25 @@ from casino.rules.contract import (
     JSON,
     Change,
     ClosedHand,
-    Event,
     Game,
     Opening,
     TableView,
     register,
 )
-from casino.rules.errors import Problems, Refusal, RuleError
-from casino.rules.options import check_amounts, is_int
+from casino.rules.errors import Problems
+from casino.rules.options import check_amounts
+from casino.rules.pontoon import table as between_hands
+from casino.rules.pontoon.hand import PontoonHand
+from casino.rules.pontoon.ops import ACTIONS, GAME_CODE, GAME_NAME
+from casino.rules.pontoon.record import evaluate
+from casino.rules.pontoon.rules import (
+    PontoonConfig,
+    PontoonRules,
+    check_config,
+    default_rules,
+    parse_rules,
+)
 from casino.rules.settlement import Settlement
-
-from . import evaluate
-from .config import PontoonConfig, check_config
-from .hand import PontoonHand
-from .ops import ACTIONS, GAME_CODE, GAME_NAME
-from .rules import PontoonRules, default_rules, parse_rules
 
 STAKES = ("stake_min", "stake_max")
 KITTY = ("kitty_min", "kitty_max")
@@ -134,94 +138,22 @@ class Pontoon(Game):
     # -------------------------------------------------------------- the table between hands
 
     def initial_state(self) -> JSON:
-        return {"banker": None, "kitty": None}
+        return between_hands.initial_state()
 
     def table_view(self, table: TableView) -> JSON:
-        return {
-            "banker": table.state.get("banker"),
-            "kitty": table.state.get("kitty"),
-            "shoot": table.limits.get("kitty_min") is not None,
-        }
+        return between_hands.table_view(table)
 
     def table_actions(self, table: TableView) -> list[JSON]:
-        if table.hand_open or table.state.get("banker") is not None:
-            return []
-        return [{"type": "choose_banker", "seats": table.in_play}]
+        return between_hands.table_actions(table)
 
     def table_act(self, table: TableView, action: Mapping[str, Any]) -> Change:
-        if action.get("type") != "choose_banker":
-            raise RuleError("the between-hand action of Pontoon is choose_banker", path="type")
-        for key in sorted(set(action) - {"type", "seat"}):
-            raise RuleError(f"unknown field {key!r}", path=str(key))
-        seat = action.get("seat")
-        if not is_int(seat) or seat not in table.in_play:
-            raise RuleError(f"seat {seat} has no player in play", path="seat")
-        if table.hand_open:
-            raise Refusal("a hand is in progress; the bank changes between hands")
-        banker = table.state.get("banker")
-        if banker is not None:
-            raise Refusal(f"seat {banker} holds the bank; it passes after a pontoon or by a sale")
-        return self._moved(table, "bank_assign", seat)
-
-    @staticmethod
-    def _moved(table: TableView, kind: str, seat: int, **facts: Any) -> Change:
-        before = {"banker": table.state.get("banker"), "kitty": table.state.get("kitty")}
-        state = {**table.state, "banker": seat, "kitty": None}
-        return Change(
-            state, (Event(kind, {"from_seat": before["banker"], "to_seat": seat, **facts}),)
-        )
+        return between_hands.table_act(table, action)
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
-        banker = table.state.get("banker")
-        in_play = table.in_play
-        if banker is None:
-            raise Refusal(
-                "nobody holds the bank: choose the first banker (clause 3 of docs/rules/pontoon.md)"
-            )
-        if banker not in in_play:
-            raise Refusal(f"the banker's seat {banker} is not in play")
-        players = [seat for seat in in_play if seat != banker]
-        if not players:
-            raise Refusal("a hand needs at least one player besides the banker")
-        kitty, carried = None, False
-        if table.limits.get("kitty_min") is not None:  # Shoot Pontoon
-            kitty = table.state.get("kitty")
-            # An emptied kitty is not carried: the banker puts up a new one (clause 17).
-            carried = kitty is not None and kitty > 0
-            if not carried:
-                kitty = body.get("kitty")
-                if kitty is None:
-                    raise RuleError(
-                        "kitty: the banker puts up a kitty between "
-                        f"{table.limits['kitty_min']} and {table.limits['kitty_max']} (clause 17 of docs/rules/pontoon.md)",
-                        path="kitty",
-                    )
-        config = PontoonConfig(
-            banker=banker, players=tuple(players), kitty=kitty, kitty_carried=carried
-        ).to_dict()
-        return Opening(config, (banker, *players), dict(table.state))
+        return between_hands.open_hand(table, body)
 
     def hand_closed(self, table: TableView, hand: ClosedHand) -> Change:
-        """After settlement the bank passes after a player's pontoon or is sold (clause 16;
-        the sale's price is settled in the hand) and the old banker leaves with the kitty;
-        otherwise the banker keeps it and the kitty carries over (clause 17)."""
-        result = hand.result
-        if result is None:
-            return Change(table.state)
-        banker = table.state.get("banker")
-        next_banker = result.extra["next_banker"]
-        kitty = result.extra.get("kitty_after")
-        if next_banker == banker:
-            return Change({**table.state, "kitty": kitty})
-        sale = result.extra.get("bank_sale")
-        return self._moved(
-            table,
-            "bank_sale" if sale else "bank_pass",
-            next_banker,
-            price=sale["price"] if sale else None,
-            old_banker_leaves_with_kitty=kitty,
-            hand=hand.number,
-        )
+        return between_hands.hand_closed(table, hand)
 
 
 GAME = register(Pontoon())

@@ -14,6 +14,19 @@ turn) -> ``banker`` -> ``complete``. The banker does not play when every player'
 
 The seat "to act" is the one the next step concerns: the seat to receive the next card in the
 deals, the seat to stake, shoot or decide, then the banker.
+
+**Live actions** (``PontoonHand.apply``; ``seat`` is always the seat the step concerns,
+``hand`` counts a seat's hands from 0 and defaults to the hand in play):
+``{"type": "deal", "seat": 1, "card": "Ah"}`` (first and second cards in dealing order, the
+banker last; a split hand's second card with ``"hand": 1``), ``{"type": "stake", "seat": 1,
+"amount": 1000}``, ``{"type": "shoot", "seat": 1, "amount": 500}`` /
+``{"type": "no_shoot", "seat": 1}`` (each player in turn after the stakes, then again before a
+hand's 4th or 5th card), ``{"type": "split", "seat": 2, "hand": 0}``, ``{"type": "buy", "seat":
+1, "hand": 0, "amount": 1500, "card": "5d"}``, ``{"type": "twist", "seat": 1, "hand": 0,
+"card": "9c"}``, ``{"type": "stick", "seat": 1, "hand": 0}``, the banker's ``{"type": "draw",
+"seat": 5, "card": "4s"}`` and ``{"type": "stand", "seat": 5}``, and after the hand
+``{"type": "sell_bank", "seat": 5, "buyer": 2, "price": 5000}``. Pontoons, 21, five card tricks,
+busts and the banker's pontoon are recognised automatically and end the hand or turn.
 """
 
 from __future__ import annotations
@@ -28,12 +41,10 @@ from casino.rules.actions import decode
 from casino.rules.cards import ACE, Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported, reported_at
 from casino.rules.options import beyond_maximum, is_int
-from casino.rules.pontoon.config import PontoonConfig, check_config
 from casino.rules.pontoon.ops import (
     ACTION_TYPES,
     ACTIONS,
     FIRST_CARD_SHOOT,
-    GAME_CODE,
     SHOOT_BEFORE_CARDS,
     ActionType,
     BankerDrawing,
@@ -54,7 +65,8 @@ from casino.rules.pontoon.ops import (
     Twisting,
     nth,
 )
-from casino.rules.pontoon.rules import PontoonRules
+from casino.rules.pontoon.rules import PontoonConfig, PontoonRules, check_config
+from casino.rules.pontoon.settle import settle_hand
 from casino.rules.pontoon.values import (
     HandValue,
     Kind,
@@ -62,8 +74,9 @@ from casino.rules.pontoon.values import (
     hand_value,
     is_pontoon_pair,
     is_ten_value,
-    total,
 )
+from casino.rules.pontoon.view import presentation_of, view_of
+from casino.rules.presentation import Presentation
 from casino.rules.settlement import Settlement
 
 DEAL_ORDER = "one card at a time clockwise from the banker's left, the banker last"
@@ -265,6 +278,12 @@ class PontoonHand:
             len(hand.cards) for player in self._players.values() for hand in player.hands
         )
 
+    @property
+    def cards_left(self) -> int:
+        """The cards still to be dealt from: the rest of the pack and the busted hands' cards
+        put at its bottom (clause 10)."""
+        return self._pack_left + sum(self._bottom.values())
+
     def cards_available(self) -> list[Card]:
         """The cards that may be dealt next: the rest of the pack, or once it is used up the
         busted hands' cards put at its bottom (clause 10)."""
@@ -361,54 +380,12 @@ class PontoonHand:
 
     def view(self) -> dict[str, Any]:
         """The hand as the dealer tablet shows it, JSON-ready (every card is shown)."""
-        banker_value = self.banker_value if self._banker_cards else None
-        players = []
-        for player in self.players():
-            hands = []
-            for index, hand in enumerate(player.hands):
-                points, soft = total(hand.cards)
-                hands.append(
-                    {
-                        "cards": [str(card) for card in hand.cards],
-                        "total": points,
-                        "soft": soft,
-                        "hand": str(self.value(player.seat, index))
-                        if len(hand.cards) >= 2
-                        else None,
-                        "stake": hand.staked,
-                        "buys": list(hand.buys),
-                        "twisted": hand.twisted,
-                        "shoot": hand.shot,
-                        "status": str(self.hand_status(player.seat, index)),
-                    }
-                )
-            players.append({"seat": player.seat, "stake": player.stake, "hands": hands})
-        points, soft = total(self._banker_cards)
-        return {
-            "game": GAME_CODE,
-            "phase": str(self.phase),
-            "to_act": self.to_act,
-            "hand": self.current_hand,
-            "legal_actions": self.legal_actions(),
-            "complete": self.complete,
-            "banker": {
-                "seat": self.banker,
-                "cards": [str(card) for card in self._banker_cards],
-                "total": points,
-                "soft": soft,
-                "hand": str(banker_value) if len(self._banker_cards) >= 2 else None,
-                "status": str(self.banker_status),
-            },
-            "players": players,
-            "order": list(self.order),
-            "kitty": self.config.kitty,
-            "kitty_now": self.kitty_now,
-            "shoot_room": self.shoot_room if self.config.shoot else None,
-            "shoot_bets": self.shoot_bets(),
-            "cards_dealt": self.cards_dealt,
-            "next_banker": self.next_banker() if self.complete else None,
-            "bank_sale": None if self._sale is None else self._sale.to_dict(),
-        }
+        return view_of(self)
+
+    def presentation(self) -> Presentation:
+        """What the table looks like, in the shape every game gives
+        (:mod:`casino.rules.presentation`)."""
+        return presentation_of(self)
 
     def actions(self) -> list[dict[str, Any]]:
         """The live actions so far (what :meth:`from_actions` replays)."""
@@ -876,8 +853,6 @@ class PontoonHand:
                 f"the hand is not finished: {self.phase.words} (seat {self.to_act} is next)",
                 "actions",
             )
-        from casino.rules.pontoon.settle import settle_hand
-
         return settle_hand(self)
 
     # ------------------------------------------------------------------ internals

@@ -13,14 +13,85 @@ change with the stake lines; the kitty itself stays the banker's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
-from casino.rules.pontoon.hand import PontoonHand
-from casino.rules.pontoon.ops import GAME_CODE, HandStatus
+from casino.rules.cards import Card
+from casino.rules.pontoon.ops import GAME_CODE, HandStatus, SellingBank
+from casino.rules.pontoon.rules import PontoonRules
 from casino.rules.pontoon.values import HandValue, Kind, card_text, is_pontoon_pair, trick_name
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
+
+# --------------------------------------------------------------------------- what is read
+
+
+class PlayerHand(Protocol):
+    """One player hand as it is read here (:class:`~casino.rules.pontoon.hand.HandState`)."""
+
+    @property
+    def cards(self) -> Sequence[Card]: ...
+    @property
+    def stake(self) -> int: ...
+    @property
+    def buys(self) -> Sequence[int]: ...
+    @property
+    def twisted(self) -> bool: ...
+    @property
+    def shoots(self) -> Mapping[int, int]: ...
+    @property
+    def end(self) -> HandStatus | None: ...
+    @property
+    def staked(self) -> int: ...
+    @property
+    def shot(self) -> int: ...
+
+
+class Player(Protocol):
+    """A player's seat and hands (:class:`~casino.rules.pontoon.hand.PlayerState`)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def stake(self) -> int | None: ...
+    @property
+    def hands(self) -> Sequence[PlayerHand]: ...
+    @property
+    def split(self) -> bool: ...
+
+
+class SettledHand(Protocol):
+    """What settling reads of a hand (:class:`~casino.rules.pontoon.hand.PontoonHand`, which
+    calls :func:`settle_hand` with itself; this module does not import it)."""
+
+    @property
+    def rules(self) -> PontoonRules: ...
+    @property
+    def banker(self) -> int: ...
+    @property
+    def order(self) -> Sequence[int]: ...
+    @property
+    def banker_cards(self) -> Sequence[Card]: ...
+    @property
+    def banker_value(self) -> HandValue: ...
+    @property
+    def banker_status(self) -> HandStatus: ...
+    @property
+    def banker_pontoon(self) -> bool: ...
+    @property
+    def sale(self) -> SellingBank | None: ...
+    @property
+    def kitty(self) -> int | None: ...
+    def player(self, seat: int) -> Player: ...
+    def players(self) -> Sequence[Player]: ...
+    def value(self, seat: int, hand: int = 0) -> HandValue: ...
+    def who(self, seat: int, index: int) -> str: ...
+    def pontoon_seat(self) -> int | None: ...
+    def next_banker(self) -> int: ...
+
+
+# --------------------------------------------------------------------------- settling
 
 SINGLE = "1:1"
 DOUBLE = "2:1"
@@ -48,7 +119,7 @@ class _Result:
     sentences: tuple[str, ...]
 
 
-def _case(hand: PontoonHand) -> Case:
+def _case(hand: SettledHand) -> Case:
     if hand.banker_pontoon:
         return Case.BANKER_PONTOON
     status = hand.banker_status
@@ -65,7 +136,7 @@ def _outcome(amount: int) -> Outcome:
     return Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
 
 
-def _judge(hand: PontoonHand, seat: int, index: int, case: Case) -> _Result:
+def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
     """Clauses 4, 10, 12-14 for the stake; clause 17 for the shoot bets."""
     state = hand.player(seat).hands[index]
     value = hand.value(seat, index)
@@ -174,7 +245,7 @@ def _mirror(line: Line, seat: int) -> Line:
     )
 
 
-def _banker_sentence(hand: PontoonHand, case: Case) -> str:
+def _banker_sentence(hand: SettledHand, case: Case) -> str:
     seat = hand.banker
     cards = card_text(hand.banker_cards)
     value = hand.banker_value
@@ -204,7 +275,7 @@ def _banker_sentence(hand: PontoonHand, case: Case) -> str:
     )
 
 
-def settle_hand(hand: PontoonHand) -> Settlement:
+def settle_hand(hand: SettledHand) -> Settlement:
     """Settle a complete hand; see the module docstring for the lines and the kitty."""
     rules = hand.rules
     case = _case(hand)
@@ -343,7 +414,7 @@ def settle_hand(hand: PontoonHand) -> Settlement:
     return settlement
 
 
-def _pontoons(hand: PontoonHand) -> int:
+def _pontoons(hand: SettledHand) -> int:
     """Players holding a pontoon that could pass the bank (for the explanation)."""
     count = 0
     for player in hand.players():
@@ -354,4 +425,4 @@ def _pontoons(hand: PontoonHand) -> int:
     return count
 
 
-__all__ = ["Case", "settle_hand"]
+__all__ = ["Case", "Player", "PlayerHand", "SettledHand", "settle_hand"]

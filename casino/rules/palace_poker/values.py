@@ -1,4 +1,4 @@
-"""Palace Poker: standard poker hand values for the 52-card deck, best five of any number.
+"""Palace Poker: the hand values, standard poker for the 52-card deck, best five of any number.
 
 The rules as implemented (``docs/rules/palace-poker.md``) decides every rules question; clause 1 sets
 the ranking: royal flush, straight flush, four of a kind, full house, flush, straight, three

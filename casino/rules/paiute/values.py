@@ -1,4 +1,5 @@
-"""Paiute: the winning combinations and the evaluator (brief clauses 7-8).
+"""Paiute's card values: the winning combinations, their ranking and the evaluator (brief
+clauses 7-8).
 
 A holding of 5 or 6 cards may make, high to low: five of a kind (it needs a wild card),
 royal flush, straight flush (the ace low A-2-3-4-5 or high in the royal flush, never both

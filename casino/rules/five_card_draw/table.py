@@ -1,0 +1,222 @@
+"""Five Card Draw 7-A: the table between hands (the game's table hooks), clauses 11-14.
+
+The button, blinds and missed-blind markers are the table's state between hands; where the
+next hand's button and blinds go, who posts what and who waits is decided in
+:mod:`casino.rules.five_card_draw.blinds` (:func:`~.blinds.next_hand`).
+
+Table state: ``{"blinds": BlindState, "dealt": {seat: player dealt a hand there},
+"choices": {seat: a returning player's choice}}``. A seat's player is new until dealt a hand
+at that seat (``dealt``); a returning player's choice (clause 12) is a between-hand action and
+holds until it is used by a post or the player leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from casino.rules.contract import JSON, Change, Event, Opening, TableView
+from casino.rules.errors import Problems, Refusal, RuleError
+from casino.rules.five_card_draw.blinds import (
+    BlindState,
+    Choice,
+    HandBlinds,
+    Marker,
+    SeatInfo,
+    next_hand,
+)
+from casino.rules.options import is_int
+
+BLIND_AMOUNTS = ("small_blind", "big_blind", "big_bet")
+CHOICES = tuple(str(choice) for choice in Choice)
+
+
+def _seat_map(data: object) -> dict[int, Any]:
+    if not isinstance(data, Mapping):
+        return {}
+    return {int(key): value for key, value in data.items() if str(key).isdigit()}
+
+
+def _json_map(data: Mapping[int, Any]) -> dict[str, Any]:
+    return {str(seat): value for seat, value in sorted(data.items())}
+
+
+def initial_state() -> JSON:
+    return {"blinds": BlindState().to_dict(), "dealt": {}, "choices": {}}
+
+
+def parts(table: TableView) -> tuple[BlindState, dict[int, str], dict[int, str]]:
+    state = table.state
+    return (
+        BlindState.from_dict(state.get("blinds")),
+        _seat_map(state.get("dealt")),
+        _seat_map(state.get("choices")),
+    )
+
+
+def seat_infos(table: TableView) -> list[SeatInfo]:
+    _, dealt, choices = parts(table)
+    return [
+        SeatInfo(
+            seat=seat.number,
+            present=seat.in_play,
+            new=dealt.get(seat.number) != seat.player,
+            choice=Choice(choices[seat.number]) if seat.number in choices else None,
+        )
+        for seat in table.seats
+        if seat.player
+    ]
+
+
+def next_blinds(table: TableView) -> HandBlinds:
+    """The next hand's button, blinds, posts and markers (Refusal if none can be dealt)."""
+    blinds, _, _ = parts(table)
+    try:
+        return next_hand(
+            blinds,
+            seat_infos(table),
+            small_blind=table.limits["small_blind"],
+            big_blind=table.limits["big_blind"],
+        )
+    except RuleError as exc:
+        raise Refusal(exc.problems) from None
+
+
+def next_seats(table: TableView) -> list[int]:
+    try:
+        return list(next_blinds(table).dealt_in)
+    except Refusal:
+        return table.in_play
+
+
+def table_view(table: TableView) -> JSON:
+    blinds, dealt, choices = parts(table)
+    try:
+        upcoming: JSON = dict(next_blinds(table).to_dict())
+    except Refusal as exc:
+        upcoming = {"error": str(exc)}
+    return {
+        **blinds.to_dict(),
+        "new": [
+            seat.number
+            for seat in table.seats
+            if seat.player and dealt.get(seat.number) != seat.player
+        ],
+        "choices": _json_map(choices),
+        "next_hand": upcoming,
+    }
+
+
+def table_actions(table: TableView) -> list[JSON]:
+    """A choice for each seated player it matters to (clause 12): one who owes missed
+    blinds, or one the next hand would leave waiting; ``post_small_dead`` only to a seat
+    that owes MS alone."""
+    if table.hand_open:
+        return []
+    blinds, _, choices = parts(table)
+    try:
+        waiting = set(next_blinds(table).waiting)
+    except Refusal:
+        waiting = set()
+    actions = []
+    for seat in table.seats:
+        owes = blinds.markers.get(seat.number, frozenset())
+        if not seat.player or not (owes or seat.number in waiting or seat.number in choices):
+            continue
+        offered = [c for c in CHOICES if c != Choice.POST_SMALL_DEAD or owes == {Marker.MS}]
+        actions.append(
+            {
+                "type": "blind_choice",
+                "seat": seat.number,
+                "owes": sorted(str(m) for m in owes),
+                "choices": offered,
+                "chosen": choices.get(seat.number),
+            }
+        )
+    return actions
+
+
+def table_act(table: TableView, action: Mapping[str, Any]) -> Change:
+    if action.get("type") != "blind_choice":
+        raise RuleError(
+            "the between-hand action of Five Card Draw 7-A is blind_choice", path="type"
+        )
+    problems = Problems()
+    seat, choice = action.get("seat"), action.get("choice")
+    unknown = sorted(set(action) - {"type", "seat", "choice"})
+    for key in unknown:
+        problems.add(str(key), f"unknown field {key!r}")
+    view = table.seat(seat) if is_int(seat) else None
+    if not is_int(seat):
+        problems.add("seat", f"seat must be a seat number, got {seat!r}")
+    elif view is None or not view.player:
+        problems.add("seat", f"seat {seat} has no player")
+    if choice not in CHOICES:
+        problems.add("choice", f"choice must be one of {', '.join(CHOICES)}")
+    problems.raise_if_any()
+    blinds, dealt, _ = parts(table)
+    assert is_int(seat) and view is not None
+    owes = blinds.markers.get(seat, frozenset())
+    new = dealt.get(seat) != view.player
+    if choice == str(Choice.POST_SMALL_DEAD) and (new or owes != {Marker.MS}):
+        owing = ", ".join(sorted(str(m) for m in owes)) or "nothing"
+        who = f"seat {seat} is a new player" if new else f"seat {seat} owes {owing}"
+        raise RuleError(
+            f"post_small_dead settles a missed small blind (MS) only; {who}: choose "
+            "post_all or wait (clause 12 of docs/rules/five-card-draw-7a.md)",
+            path="choice",
+        )
+    if table.hand_open:
+        raise Refusal("a hand is in progress; a returning player chooses between hands")
+    _, _, choices = parts(table)
+    choices[seat] = str(choice)
+    state = {**table.state, "choices": _json_map(choices)}
+    return Change(state, (Event("blind_choice", {"seat": seat, "choice": choice}),))
+
+
+def seats_changed(table: TableView) -> Change:
+    """A player who leaves takes their choice with them; a new player starts afresh."""
+    _, dealt, choices = parts(table)
+    seated = {seat.number: seat.player for seat in table.seats if seat.player}
+    kept_dealt = {seat: name for seat, name in dealt.items() if seated.get(seat) == name}
+    kept_choices = {seat: choice for seat, choice in choices.items() if seat in seated}
+    if kept_dealt == dealt and kept_choices == choices:
+        return Change(table.state)
+    return Change(
+        {**table.state, "dealt": _json_map(kept_dealt), "choices": _json_map(kept_choices)}
+    )
+
+
+def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
+    blinds = next_blinds(table)
+    seats = body.get("seats")
+    if not isinstance(seats, list):
+        raise RuleError(
+            "seats: give each dealt-in seat's stack and five cards "
+            f"(seats {', '.join(map(str, blinds.dealt_in))})",
+            path="seats",
+        )
+    given = [entry.get("seat") for entry in seats if isinstance(entry, dict)]
+    if sorted(map(str, given)) != sorted(map(str, blinds.dealt_in)) or len(given) != len(seats):
+        raise RuleError(
+            f"seats {', '.join(map(str, blinds.dealt_in))} are dealt in this hand; "
+            f"the request gives {', '.join(map(str, given)) or 'none'}",
+            path="seats",
+        )
+    config = {
+        "structure": table.limits["structure"],
+        **{name: table.limits[name] for name in BLIND_AMOUNTS},
+        "button": blinds.button,
+        "seats": seats,
+        "posts": [post.to_dict() for post in blinds.posts],
+    }
+    _, dealt, choices = parts(table)
+    names = {seat.number: seat.player for seat in table.seats}
+    dealt.update({seat: names[seat] for seat in blinds.dealt_in})
+    posted = {post.seat for post in blinds.posts}
+    state = {
+        "blinds": blinds.state.to_dict(),
+        "dealt": _json_map(dealt),
+        "choices": _json_map({seat: c for seat, c in choices.items() if seat not in posted}),
+    }
+    return Opening(config, tuple(blinds.dealt_in), state, (Event("blinds", blinds.to_dict()),))

@@ -1,0 +1,374 @@
+"""Settling a finished High Card Flush hand (clauses 7-14 of ``docs/rules/high-card-flush.md``):
+each player against the designated player, the bonuses, the payout cap, the bank's coverage in
+the settlement order, the rake, and the :class:`~casino.rules.settlement.Settlement` with its
+explanation. :func:`evaluate` takes the hand record the API posts, checks all of it (every
+problem is reported at once, as one :class:`~casino.rules.errors.RuleError`) and returns the
+settlement.
+
+Interpretations this module makes where the brief leaves room:
+
+* **Maximum payout per hand** (clause 12) caps a player's aggregate winnings, i.e. the sum
+  of the winning lines (a lost bonus does not offset it). The excess is taken from the
+  straight flush bonus first, then the flush bonus, the raise, the ante; each cut line keeps
+  ``capped_from`` (its uncapped amount).
+* **Bank coverage** (clause 13). Seats settle in seat-number order descending from the DP,
+  wrapping. For each player hand the net result ``W`` (after the cap) is worked out; with
+  ``collected`` and ``paid`` the DP's takings and payouts so far:
+
+  - ``running``: if ``W > bank + collected - paid`` (``W > 0``) the hand is dead;
+  - ``original_bank``: if ``W > bank - paid`` (``W > 0``) the hand is dead, and, because the
+    DP "may not win or lose more than the original amount", a losing hand that would take
+    the DP's winnings ``collected - paid - W`` above the bank is dead too.
+
+  A dead hand has every line ``dead`` with amount 0, pays no rake and gives the DP no line.
+  Folded hands take their place in the order like any other.
+* **Rake** (clause 14) is a fixed fee per participating hand: folded hands participate, dead
+  hands do not. Under ``per_player`` and ``dp_only`` the DP pays unless every player's hand
+  is dead. With a banded schedule a player's fee is the band of their own ante and the DP's
+  fee is the band of the largest ante among the players whose hands are not dead. An ante
+  above a closed top band is rejected.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
+
+from .record import WAGER_WORDS, PlayerHand, Record, Wager, parse_record
+from .rules import GAME_CODE, Coverage, Rules
+from .values import Flush, Run, dp_qualifies, hand_values
+
+EVEN_MONEY = "1:1"
+
+
+def settlement_order(dp_seat: int, seats: Iterable[int]) -> list[int]:
+    """Clause 13: seat numbers descending from the DP's, wrapping (DP 3: 2, 1, then 6, 5 ...)."""
+    ordered = sorted(seats)
+    split = bisect_right(ordered, dp_seat)
+    up_to_dp, above_dp = ordered[:split], ordered[split:]
+    return up_to_dp[::-1] + above_dp[::-1]
+
+
+@dataclass(slots=True)
+class _Judged:
+    """One player's lines and sentences while the hand is being settled."""
+
+    player: PlayerHand
+    lines: list[Line]
+    sentences: list[str]
+    status: SeatStatus
+    rake: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum([line.amount for line in self.lines])
+
+
+def _line(wager: Wager, stake: int, outcome: Outcome, amount: int, odds: str | None) -> Line:
+    return Line(str(wager), stake, outcome, amount, odds)
+
+
+_SIGN = {Outcome.WIN: 1, Outcome.LOSE: -1, Outcome.PUSH: 0}
+_FLIP = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN, Outcome.PUSH: Outcome.PUSH}
+
+
+def _even(wager: Wager, stake: int, outcome: Outcome) -> Line:
+    return Line(str(wager), stake, outcome, _SIGN[outcome] * stake, EVEN_MONEY)
+
+
+def _judge(
+    player: PlayerHand,
+    values: tuple[Flush, Run],
+    dp_values: tuple[Flush, Run],
+    qualifies: bool,
+    rules: Rules,
+) -> _Judged:
+    """Clauses 6-12 for one player, before the bank is considered; ``values`` and
+    ``dp_values`` are the player's and the designated player's flush and run."""
+    seat = f"Seat {player.seat}"
+    ante, raised = player.ante, player.raise_amount
+    (flush, run), (dp_flush, dp_run) = values, dp_values
+    if player.folded:
+        lines = [_even(Wager.ANTE, ante, Outcome.LOSE)]
+        lost = [f"ante {ante}"]
+        for wager in (Wager.FLUSH_BONUS, Wager.STRAIGHT_FLUSH_BONUS):
+            if stake := player.stake(wager):
+                lines.append(_line(wager, stake, Outcome.LOSE, -stake, None))
+                lost.append(f"{WAGER_WORDS[wager]} {stake}")
+        return _Judged(
+            player,
+            lines,
+            [f"{seat} folds with a {flush}: {', '.join(lost)} lost."],
+            SeatStatus.FOLDED,
+        )
+
+    if not qualifies:
+        lines = [_even(Wager.ANTE, ante, Outcome.WIN), _even(Wager.RAISE, raised, Outcome.PUSH)]
+        sentence = (
+            f"{seat}: {flush}; the designated player does not qualify, "
+            f"so ante wins {ante} and raise {raised} pushes."
+        )
+    elif flush > dp_flush:
+        lines = [_even(Wager.ANTE, ante, Outcome.WIN), _even(Wager.RAISE, raised, Outcome.WIN)]
+        sentence = (
+            f"{seat}: {flush} beats the designated player's {dp_flush}; "
+            f"ante wins {ante}, raise wins {raised}."
+        )
+    elif flush == dp_flush:
+        lines = [_even(Wager.ANTE, ante, Outcome.PUSH), _even(Wager.RAISE, raised, Outcome.PUSH)]
+        sentence = f"{seat}: {flush} ties the designated player's {dp_flush}; ante and raise push."
+    else:
+        lines = [_even(Wager.ANTE, ante, Outcome.LOSE), _even(Wager.RAISE, raised, Outcome.LOSE)]
+        sentence = (
+            f"{seat}: {flush} loses to the designated player's {dp_flush}; "
+            f"ante loses {ante}, raise loses {raised}."
+        )
+    sentences = [sentence]
+
+    if stake := player.flush_bonus:
+        table = rules.flush_paytable
+        line = table.line_for(flush.length)
+        if line is None:
+            lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.LOSE, -stake, None))
+            sentences.append(
+                f"{seat}: flush bonus loses {stake}; it needs at least a {table.lowest}-card flush."
+            )
+        else:
+            odds = f"{line[1]}:1"
+            if flush > dp_flush:
+                won = stake * line[1]
+                lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.WIN, won, odds))
+                sentences.append(
+                    f"{seat}: flush bonus wins {won} at {odds}; the {flush.length}-card flush "
+                    "beats the designated player's."
+                )
+            elif flush == dp_flush:
+                lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.PUSH, 0, odds))
+                sentences.append(f"{seat}: flush bonus pushes; the flushes tie.")
+            else:
+                lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.LOSE, -stake, odds))
+                sentences.append(
+                    f"{seat}: flush bonus loses {stake}; the designated player's flush is better."
+                )
+
+    if stake := player.straight_flush_bonus:
+        table = rules.straight_flush_paytable
+        line = table.line_for(run.length) if run.is_straight_flush else None
+        if line is None:
+            lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.LOSE, -stake, None))
+            sentences.append(
+                f"{seat}: straight flush bonus loses {stake}; it needs a straight flush of "
+                f"at least {max(3, table.lowest or 3)} cards and the best run is {run.length}."
+            )
+        else:
+            odds = f"{line[1]}:1"
+            theirs = str(dp_run) if dp_run.is_straight_flush else f"best run of {dp_run.length}"
+            if run >= dp_run:
+                won = stake * line[1]
+                lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.WIN, won, odds))
+                how = "ties" if run == dp_run else "beats"
+                sentences.append(
+                    f"{seat}: straight flush bonus wins {won} at {odds}; {run} "
+                    f"{how} the designated player's {theirs}."
+                )
+            else:
+                lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.LOSE, -stake, odds))
+                sentences.append(
+                    f"{seat}: straight flush bonus loses {stake}; {run} is below the "
+                    f"designated player's {theirs}."
+                )
+    return _Judged(player, lines, sentences, SeatStatus.SETTLED)
+
+
+CAP_ORDER = (Wager.STRAIGHT_FLUSH_BONUS, Wager.FLUSH_BONUS, Wager.RAISE, Wager.ANTE)
+
+
+def _apply_cap(judged: _Judged, cap: int | None) -> None:
+    """Clause 12: cut aggregate winnings above ``cap``, bonuses first; record every cut."""
+    if cap is None:
+        return
+    winnings = sum(line.amount for line in judged.lines if line.amount > 0)
+    if winnings <= cap:
+        return
+    excess = winnings - cap
+    cuts = []
+    for wager in CAP_ORDER:
+        for index, line in enumerate(judged.lines):
+            if line.wager != wager or line.amount <= 0 or not excess:
+                continue
+            cut = min(excess, line.amount)
+            excess -= cut
+            judged.lines[index] = Line(
+                line.wager,
+                line.stake,
+                line.outcome,
+                line.amount - cut,
+                line.odds,
+                {**line.extra, "capped_from": line.amount},
+            )
+            cuts.append(f"{WAGER_WORDS[wager]} {line.amount} to {line.amount - cut}")
+    judged.sentences.append(
+        f"Seat {judged.player.seat}: winnings {winnings} exceed the maximum payout per hand "
+        f"{cap}; cut by {winnings - cap} ({', '.join(cuts)})."
+    )
+
+
+def _kill(judged: _Judged, reason: str) -> None:
+    judged.lines = [
+        _line(Wager(line.wager), line.stake, Outcome.DEAD, 0, line.odds) for line in judged.lines
+    ]
+    judged.status = SeatStatus.DEAD
+    judged.sentences = [f"Seat {judged.player.seat}: dead hand, all bets returned; {reason}."]
+
+
+def _mirror(line: Line, seat: int) -> Line:
+    return Line(
+        line.wager, line.stake, _FLIP[line.outcome], -line.amount, line.odds, {"against": seat}
+    )
+
+
+def settle(record: Record, rules: Rules | None = None) -> Settlement:
+    """Settle a checked record (clauses 7-14)."""
+    rules = rules or Rules()
+    dp = record.designated_player
+    # Each hand's flush and run, worked out once.
+    dp_flush, dp_run = dp_values = hand_values(dp.cards)
+    values = {player.seat: hand_values(player.cards) for player in record.players}
+    qualifies = dp_qualifies(dp_flush, rules)
+    by_seat = {player.seat: player for player in record.players}
+    order = settlement_order(dp.seat, by_seat)
+
+    dp_sentence = f"Designated player (seat {dp.seat}): {dp_flush}"
+    if qualifies:
+        dp_sentence += ", which qualifies"
+    else:
+        dp_sentence += f", which does not qualify (it needs {rules.qualifier_words()})"
+    if dp_run.is_straight_flush:
+        dp_sentence += f"; {dp_run}"
+    explanation = [dp_sentence + "."]
+
+    judged: list[_Judged] = []
+    collected = paid = 0
+    for seat in order:
+        result = _judge(by_seat[seat], values[seat], dp_values, qualifies, rules)
+        _apply_cap(result, rules.max_payout_per_hand)
+        total = result.total
+        if rules.coverage is Coverage.RUNNING:
+            available = dp.bank + collected - paid
+            if total > available:
+                _kill(
+                    result,
+                    f"the designated player's bank cannot cover the {total} it would win "
+                    f"(only {available} available)",
+                )
+        else:
+            available = dp.bank - paid
+            if total > available:
+                _kill(
+                    result,
+                    f"the designated player's original bank {dp.bank} cannot cover the {total} "
+                    f"it would win (only {available} left)",
+                )
+            elif collected - paid - total > dp.bank:
+                _kill(
+                    result,
+                    f"the designated player may not win more than the original bank {dp.bank} "
+                    f"(already up {collected - paid}, this hand would take {-total})",
+                )
+        if result.status is not SeatStatus.DEAD:
+            if total > 0:
+                paid += total
+            else:
+                collected -= total
+        judged.append(result)
+        explanation.extend(result.sentences)
+
+    live = [result for result in judged if result.status is not SeatStatus.DEAD]
+    dp_rake = 0
+    schedule = rules.rake.schedule
+
+    def fee(ante: int) -> int:  # rules.rake.fee_for(ante) or 0, with the one schedule
+        return schedule.fee(ante) if schedule.covers(ante) else 0
+
+    if rules.rake.charges_players:
+        for result in live:
+            result.rake = fee(result.player.ante)
+    if rules.rake.charges_dp and live:
+        dp_rake = fee(max(result.player.ante for result in live))
+
+    dp_lines = tuple(
+        _mirror(line, result.player.seat)
+        for result in judged
+        if result.status is not SeatStatus.DEAD
+        for line in result.lines
+    )
+    dp_total = sum(line.amount for line in dp_lines)
+    explanation.append(
+        f"Designated player (seat {dp.seat}): bank {dp.bank}, "
+        f"{'wins' if dp_total >= 0 else 'loses'} {abs(dp_total)}, bank after the hand "
+        f"{dp.bank + dp_total}."
+    )
+    fees = [f"seat {result.player.seat} pays {result.rake}" for result in judged if result.rake]
+    if dp_rake:
+        fees.append(f"the designated player pays {dp_rake}")
+    if fees:
+        total_rake = dp_rake + sum(result.rake for result in judged)
+        explanation.append(f"Rake: {', '.join(fees)}; total {total_rake}.")
+    dead = [str(result.player.seat) for result in judged if result.status is SeatStatus.DEAD]
+    if dead and schedule.charges:
+        seats_word = "seat" if len(dead) == 1 else "seats"
+        explanation.append(f"No rake on dead hands: {seats_word} {', '.join(dead)}.")
+
+    seats = [
+        SeatResult(
+            seat=dp.seat,
+            role=Role.DESIGNATED_PLAYER,
+            cards=tuple(map(str, dp.cards)),
+            hand=str(dp_flush),
+            status=SeatStatus.SETTLED,
+            lines=dp_lines,
+            rake=dp_rake,
+            extra={
+                "qualifies": qualifies,
+                "straight_flush": str(dp_run) if dp_run.is_straight_flush else None,
+                "bank": dp.bank,
+                "bank_after": dp.bank + dp_total,
+            },
+        )
+    ]
+    for result in judged:
+        player = result.player
+        flush, run = values[player.seat]
+        seats.append(
+            SeatResult(
+                seat=player.seat,
+                role=Role.PLAYER,
+                cards=tuple(map(str, player.cards)),
+                hand=str(flush),
+                status=result.status,
+                lines=tuple(result.lines),
+                rake=result.rake,
+                extra={"straight_flush": str(run) if run.is_straight_flush else None},
+            )
+        )
+    settlement = Settlement(
+        game=GAME_CODE,
+        rules=rules.to_dict(),
+        seats=tuple(sorted(seats, key=lambda seat: seat.seat)),
+        explanation=tuple(explanation),
+        extra={"order": order},
+    )
+    settlement.check_conserved()
+    return settlement
+
+
+def evaluate(
+    record: Mapping[str, Any], rules: Rules | Mapping[str, Any] | None = None
+) -> Settlement:
+    """Check and settle one hand record; ``rules`` may be :class:`Rules` or JSON overrides."""
+    effective = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
+    return settle(parse_record(record, effective), effective)
