@@ -55,6 +55,7 @@ from django.db.models import F
 
 from casino.audit_verify import formats
 from casino.rules.contract import History, game
+from casino.rules.messages import pre_messages_form
 from tables.models import Hand, Table
 
 from .audit_plan import TREE, Chunk, _boundary_hashes, check_plan
@@ -346,7 +347,8 @@ def _check_replay(hand: HandRow, settlement: SettlementRow, findings: Findings) 
     except Exception as exc:  # a stored history the engine now refuses is a finding
         findings.add(hand, f"re-settling failed: {exc}")
     else:
-        replayed = fresh.to_dict()
+        # A result stored before the explanation's messages compares without them.
+        replayed = pre_messages_form(fresh.to_dict(), settlement.result)
         text = fast_text(replayed)
         # The same sorted text is the same result; otherwise compare in the stored form.
         if text is None or text != _result_text(settlement):

@@ -11,6 +11,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from casino.core.i18n import with_explanation_text
 from casino.rules.options import MAX_AMOUNT
 from tables.models import Table
 
@@ -52,7 +53,22 @@ class SettlementResultSerializer(serializers.Serializer):
         required=False, help_text="the house's result (seat 0) in a game the house banks"
     )
     rake = serializers.IntegerField()
-    explanation = serializers.ListField(child=serializers.CharField())
+    explanation = serializers.ListField(
+        child=serializers.CharField(), help_text="the settlement in English sentences"
+    )
+    messages = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text='the same sentences as message ids and parameters, {"id", "params"} per line '
+        '(a parameter in words is itself {"id", "params"}); absent from a result settled '
+        "before they existed",
+    )
+    explanation_text = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="the explanation in the request's language (the django_language cookie, "
+        "else Accept-Language); in English the same as explanation. Served, never stored",
+    )
 
 
 class GameSerializer(serializers.Serializer):
@@ -104,6 +120,13 @@ class SettlementSerializer(serializers.ModelSerializer):
             "history",
             "result",
         ]
+
+    def to_representation(self, instance: Settlement) -> dict[str, Any]:
+        """The stored result as served: ``explanation_text`` added (nothing stored changes)."""
+        data = super().to_representation(instance)
+        if isinstance(data.get("result"), dict):
+            data["result"] = with_explanation_text(data["result"])
+        return data
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.core.errors import NotFound
+from casino.core.i18n import with_explanation_text
 from casino.core.idempotency import idempotent
 from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, ROLES
 from casino.rules.contract import Game, games, registry
@@ -95,7 +96,7 @@ class EvaluateView(APIView):
         data.is_valid(raise_exception=True)
         body = dict(data.validated_data)
         rules = body.pop("rules", None)
-        return Response(game.evaluate(body, rules).to_dict())
+        return Response(with_explanation_text(game.evaluate(body, rules).to_dict()))
 
 
 class SettlementListView(ListAPIView):

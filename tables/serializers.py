@@ -264,4 +264,10 @@ class GameStateSerializer(serializers.Serializer):
     next_seats = serializers.ListField(
         child=serializers.IntegerField(), help_text="the seats the next hand deals in"
     )
+    proposal = serializers.DictField(
+        help_text="a partial opening body for the next hand, in the game's opening shape, for "
+        "the dealer to confirm or correct: each seat's stack as the last settled hand left it "
+        "where the game keeps stacks (a seat with no stack known has none); {} when the game "
+        "proposes nothing"
+    )
     events = serializers.ListField(child=serializers.DictField(), help_text="recent events")

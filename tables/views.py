@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -15,11 +17,14 @@ from approvals.models import Approval
 from approvals.serializers import ApprovalSerializer, DecisionSerializer, HeldSettlementSerializer
 from casino.core.errors import ErrorResponseSerializer
 from casino.core.game_schema import HAND_STATE
+from casino.core.i18n import with_explanation_text
 from casino.core.idempotency import idempotent
 from casino.core.roles import DEALER, FLOOR_MANAGER
+from casino.rules.contract import game
 from payouts.serializers import SettlementResultSerializer
 
 from . import selectors, services
+from .models import Table
 from .serializers import (
     ActionBodySerializer,
     ChangeFilterSerializer,
@@ -171,15 +176,26 @@ def _body(serializer_class: type, request: Request) -> dict:
     return dict(data.validated_data)
 
 
+def _game_state(table: Table) -> dict[str, Any]:
+    """The game's table state (``selectors.game_view``) with the next hand's opening
+    proposal (``Game.opening_proposal``: the stacks the tablet pre-fills)."""
+    data = selectors.game_view(table=table)
+    view = selectors.table_view(table, hand_open=data["hand_open"])
+    data["proposal"] = game(table.game).opening_proposal(view)
+    return data
+
+
 class TableGameView(APIView):
     """The game's table state between hands (designated-player rotation, button and blinds
     with missed-blind markers, the bank and the kitty, ...), the between-hand actions legal
-    now with their bounds, and the table's recent events."""
+    now with their bounds, the next opening body as far as the table knows it (``proposal``:
+    each player's stack carried forward from the last settled hand, in a game with stacks)
+    and the table's recent events."""
 
     @extend_schema(responses={200: GameStateSerializer})
     def get(self, request: Request, pk: int) -> Response:
         table = get_object_or_404(selectors.table_list(), pk=pk)
-        return Response(selectors.game_view(table=table))
+        return Response(_game_state(table))
 
 
 class TableGameActionView(APIView):
@@ -194,7 +210,7 @@ class TableGameActionView(APIView):
         table = services.game_act(
             user=request.user, table_id=pk, action=_body(ActionBodySerializer, request)
         )
-        return Response(selectors.game_view(table=table))
+        return Response(_game_state(table))
 
 
 class TableHandListView(ListAPIView):
@@ -250,7 +266,7 @@ class HandPreviewView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         hand = get_object_or_404(selectors.hand_list(), pk=pk)
-        return Response(selectors.hand_preview(hand=hand))
+        return Response(with_explanation_text(selectors.hand_preview(hand=hand)))
 
 
 class HandSettleView(APIView):
@@ -282,12 +298,12 @@ class HandSettleView(APIView):
                     "hand": pk,
                     "status": "pending_signoff",
                     "approval": ApprovalSerializer(settled).data,
-                    **settled.detail["result"],
+                    **with_explanation_text(settled.detail["result"]),
                 },
                 status=status.HTTP_202_ACCEPTED,
             )
         return Response(
-            {"hand": pk, "settlement": settled.pk, **settled.result},
+            {"hand": pk, "settlement": settled.pk, **with_explanation_text(settled.result)},
             status=status.HTTP_201_CREATED,
         )
 

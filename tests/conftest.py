@@ -32,6 +32,38 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
             item.add_marker(skip)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _engine_catalogs_compiled() -> None:
+    """The rules engines' catalogs (``casino/locale``, the ``django`` domain) compiled before
+    any test translates: ``make messages`` compiles them (``*.mo`` is not committed); a bare
+    pytest run compiles a catalog whose ``.mo`` is missing or older than its ``.po``. Each is
+    written to a temporary file and moved into place, so parallel workers never read half a
+    file."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from django.utils.translation import trans_real
+
+    locale = Path(__file__).resolve().parents[1] / "casino" / "locale"
+    compiled = False
+    for po in sorted(locale.glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with tempfile.NamedTemporaryFile(dir=po.parent, suffix=".mo.tmp", delete=False) as out:
+            temporary = Path(out.name)
+        try:
+            subprocess.run(["msgfmt", "--check", "-o", str(temporary), str(po)], check=True)
+            os.replace(temporary, mo)
+        finally:
+            temporary.unlink(missing_ok=True)
+        compiled = True
+    if compiled:  # catalogs read before this point are read again
+        trans_real._translations.clear()  # type: ignore[attr-defined]
+        trans_real._default = None  # type: ignore[attr-defined]
+
+
 @pytest.fixture(autouse=True)
 def _eager_celery() -> Any:
     """Tasks run in-process unless a test starts a real worker (marked ``redis``)."""

@@ -721,18 +721,22 @@ class _Replayer:
     def __init__(self) -> None:
         try:
             from casino.rules.contract import History, game
+            from casino.rules.messages import pre_messages_form
         except ImportError as exc:
             raise InputError(
                 f"--replay needs the rules engines (casino/rules) beside the verifier: {exc}"
             ) from None
         self._history: Any = History
         self._game: Callable[[str], Any] = game
+        self._pre_messages_form: Callable[[Any, Any], Any] = pre_messages_form
 
     def problem(self, history: Any, result: Any) -> str | None:
         """Why replaying ``history`` does not give ``result``, or None when it does."""
         try:
             parsed = self._history.from_dict(history)
             fresh = self._game(parsed.game).replay(parsed).settle().to_dict()
+            if isinstance(result, dict):  # a result settled before the explanation's messages
+                fresh = self._pre_messages_form(fresh, result)
             text = _stored_form(fresh)
         except Exception as exc:  # an engine refusing a stored history is a finding
             return f"replaying its history through the rules engine fails: {exc}"

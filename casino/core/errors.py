@@ -26,6 +26,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from casino.rules.errors import Problem, Refusal, RuleError
 
+from .i18n import problem_text
+
 
 class ApplicationError(Exception):
     """A business rule refused the request. ``status`` is the HTTP status to answer with."""
@@ -56,7 +58,20 @@ class ErrorProblemSerializer(serializers.Serializer):
         help_text='where the problem is: a field path ("players[0].raise"), an action index '
         '("actions[3]"), a header ("headers.Idempotency-Key"); "" for the request as a whole'
     )
-    message = serializers.CharField(help_text="what is wrong, in words a dealer understands")
+    message = serializers.CharField(
+        help_text="what is wrong, in words a dealer understands, in the request's language "
+        "(the django_language cookie, else Accept-Language; English by default)"
+    )
+    code = serializers.CharField(
+        required=False,
+        help_text="the message's id (its English template, e.g. \"seat %(seat)s cannot stick "
+        'on %(value)s: ..."); absent for a message that has none',
+    )
+    params = serializers.DictField(
+        required=False,
+        help_text="the message's parameters (amounts as integers, cards as codes, seats as "
+        'integers; a parameter in words is itself {"id", "params"})',
+    )
 
 
 class ErrorResponseSerializer(serializers.Serializer):
@@ -82,13 +97,24 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
 
 
+def _problem_dict(problem: Problem) -> dict[str, Any]:
+    """One problem as the body lists it: its message in the request's language and, for a
+    message written as a message id, its ``code`` (the id) and ``params``."""
+    data: dict[str, Any] = {"path": _clip(problem.path), "message": _clip(problem_text(problem))}
+    if problem.code is not None:
+        data["code"] = problem.code
+        data["params"] = problem.params
+    return data
+
+
 def error_body(problems: list[Problem]) -> dict[str, Any]:
     """The contract's error body, bounded: at most :data:`MAX_PROBLEMS_SHOWN` problems, each
-    cut to :data:`MAX_TEXT` characters, so no error body is ever large."""
-    shown = [Problem(_clip(p.path), _clip(p.message)) for p in problems[:MAX_PROBLEMS_SHOWN]]
+    cut to :data:`MAX_TEXT` characters, so no error body is ever large. Each message is in
+    the request's active language, with its ``code`` and ``params``."""
+    shown = [_problem_dict(p) for p in problems[:MAX_PROBLEMS_SHOWN]]
     hidden = len(problems) - len(shown)
-    detail = "; ".join(p.message for p in shown)
-    body: dict[str, Any] = {"detail": detail, "errors": [p.to_dict() for p in shown]}
+    detail = "; ".join(p["message"] for p in shown)
+    body: dict[str, Any] = {"detail": detail, "errors": shown}
     if hidden:
         body["detail"] = f"{detail} ... and {hidden} more problem{'s' if hidden > 1 else ''}"
         body["errors_not_shown"] = hidden

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from casino.rules.errors import Problems, RuleError
+from casino.rules.messages import _
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -25,21 +26,26 @@ JACK = 11
 TEN = 10
 
 RANK_NAMES: dict[int, str] = {
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-    14: "ace",
+    2: _("two"),
+    3: _("three"),
+    4: _("four"),
+    5: _("five"),
+    6: _("six"),
+    7: _("seven"),
+    8: _("eight"),
+    9: _("nine"),
+    10: _("ten"),
+    11: _("jack"),
+    12: _("queen"),
+    13: _("king"),
+    14: _("ace"),
 }
-SUIT_NAMES: dict[str, str] = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_NAMES: dict[str, str] = {
+    "c": _("clubs"),
+    "d": _("diamonds"),
+    "h": _("hearts"),
+    "s": _("spades"),
+}
 
 
 def rank_char(rank: int) -> str:

@@ -24,6 +24,8 @@ What a game gives:
   between-hand actions legal now, :meth:`Game.table_act` applies one, :meth:`Game.open_hand`
   decides the next hand's set-up, :meth:`Game.seats_changed` and :meth:`Game.hand_closed`
   move the state on. Each returns the new state with the :class:`Event` s to record.
+  :meth:`Game.opening_proposal` is what the dealer's tablet pre-fills the next opening body
+  with (a game with stacks carries each player's stack forward from the last settlement).
 
 Every method raises :class:`~casino.rules.errors.RuleError` for bad input and
 ``Refusal`` (:mod:`casino.rules.errors`) when the input is well formed but the table's state does not allow it now
@@ -376,6 +378,16 @@ class Game:
         """The next hand's set-up from the table and the opening body. The platform then checks
         it against the hand's rules with :meth:`new_hand` before storing anything."""
         raise NotImplementedError
+
+    def opening_proposal(self, table: TableView) -> JSON:
+        """A partial opening body for the next hand, for the dealer's tablet to pre-fill: the
+        same shape as :attr:`open_schema` (the same keys, each list entry naming its
+        ``seat``), holding only what the table already knows, such as each dealt-in player's
+        stack as the last settled hand left it. It is a proposal, never a decision: the dealer
+        confirms or corrects it, and :meth:`open_hand` checks the body sent as it checks any
+        other. ``{}`` (the default) proposes nothing. It must not raise: a table that cannot
+        deal now proposes what it can, or ``{}``."""
+        return {}
 
     def seats_changed(self, table: TableView) -> Change:
         """A player sat down, left, sat out or came back (between hands or during one)."""

@@ -9,19 +9,35 @@ the contract's 400 body; engines never know about HTTP.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import TracebackType
+from typing import Any
+
+from .messages import Message
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with the input: where it is and what is wrong, in words."""
+    """One thing wrong with the input: where it is and what is wrong, in words.
+
+    ``message`` is the English text. When it is a :class:`~casino.rules.messages.Message`
+    (or ``code`` is given), ``code`` is its message id and ``params`` its parameters (nested
+    messages as ``{"id", "params"}``), for the API to say it in the dealer's language; a plain
+    message has no code. Two problems are equal when their path and text are."""
 
     path: str
     message: str
+    code: str | None = field(default=None, compare=False)
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.code is None and isinstance(self.message, Message):
+            data = self.message.to_dict()
+            object.__setattr__(self, "code", data["id"])
+            object.__setattr__(self, "params", data["params"])
 
     def to_dict(self) -> dict[str, str]:
-        return {"path": self.path, "message": self.message}
+        return {"path": self.path, "message": str(self.message)}
 
 
 class RuleError(ValueError):
@@ -33,7 +49,7 @@ class RuleError(ValueError):
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems: tuple[Problem, ...] = tuple(problems)
-        super().__init__("; ".join(p.message for p in self.problems))
+        super().__init__("; ".join(str(p.message) for p in self.problems))
 
 
 class Refusal(RuleError):
@@ -56,6 +72,7 @@ class Problems:
         self.items: list[Problem] = []
 
     def add(self, path: str, message: str) -> None:
+        """``message``: English text or a :class:`~casino.rules.messages.Message`."""
         self.items.append(Problem(path, message))
 
     def extend(self, error: RuleError) -> None:
@@ -76,7 +93,7 @@ def action_path(index: int | None) -> str:
 
 def reported(error: RuleError, path: str) -> RuleError:
     """``error``'s problems, every one reported at ``path`` (raise it ``from None``)."""
-    return RuleError([Problem(path, problem.message) for problem in error.problems])
+    return RuleError([Problem(path, p.message, p.code, p.params) for p in error.problems])
 
 
 class reported_at:  # used as a function: ``with reported_at(path):``

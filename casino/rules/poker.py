@@ -45,6 +45,7 @@ from enum import IntEnum, StrEnum
 from itertools import combinations
 
 from casino.rules.cards import ACE, SUITS, TEN, Card, format_ranks, rank_char, rank_name
+from casino.rules.messages import Message, _, msg
 from casino.rules.quick import quick_init
 
 HAND_SIZE = 5
@@ -125,7 +126,7 @@ class HandValue:
 PokerValue = HandValue
 
 #: The value of a hand with no cards (every card removed in a battle): lower than any other.
-NO_CARDS = HandValue((), Category.HIGH_CARD, (), (), "no cards")
+NO_CARDS = HandValue((), Category.HIGH_CARD, (), (), Message(_("no cards")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,41 +336,110 @@ def _rate(ranks: tuple[int, ...], flush: bool, rules: HandRules) -> _Rated:
     return rated
 
 
-def _describe(category: Category, ranks: tuple[int, ...], low_ace: bool, wording: Wording) -> str:
-    words = category.words
+#: The categories as a dealer says them (:attr:`Category.words`), marked for the catalogs.
+CATEGORY_WORDS: dict[Category, str] = {
+    Category.HIGH_CARD: _("high card"),
+    Category.PAIR: _("pair"),
+    Category.TWO_PAIR: _("two pair"),
+    Category.THREE_OF_A_KIND: _("three of a kind"),
+    Category.STRAIGHT: _("straight"),
+    Category.FULL_HOUSE: _("full house"),
+    Category.FLUSH: _("flush"),
+    Category.FOUR_OF_A_KIND: _("four of a kind"),
+    Category.STRAIGHT_FLUSH: _("straight flush"),
+    Category.ROYAL_FLUSH: _("royal flush"),
+}
+#: Ranks in the plural (:func:`plural`), marked for the catalogs.
+PLURAL_WORDS: dict[int, str] = {
+    2: _("twos"),
+    3: _("threes"),
+    4: _("fours"),
+    5: _("fives"),
+    6: _("sixes"),
+    7: _("sevens"),
+    8: _("eights"),
+    9: _("nines"),
+    10: _("tens"),
+    11: _("jacks"),
+    12: _("queens"),
+    13: _("kings"),
+    14: _("aces"),
+}
+
+
+def _plural_words(rank: int) -> Message:
+    return Message(PLURAL_WORDS.get(ACE if rank == 1 else rank, plural(rank)))
+
+
+def _describe(
+    category: Category, ranks: tuple[int, ...], low_ace: bool, wording: Wording
+) -> Message:
+    """The hand in a dealer's words, as a message (its English text is the description)."""
+    name = Message(CATEGORY_WORDS[category])
     if category is Category.ROYAL_FLUSH:
-        return words
+        return name
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         top = ranks[0]
-        text = f"{words} {rank_char(top)}-high"
         if low_ace:
-            text += f" ({format_ranks([ACE, *range(top - 3, top + 1)])})"
-        return text
+            return msg(
+                _("%(name)s %(top)s-high (%(cards)s)"),
+                name=name,
+                top=rank_char(top),
+                cards=format_ranks([ACE, *range(top - 3, top + 1)]),
+            )
+        return msg(_("%(name)s %(top)s-high"), name=name, top=rank_char(top))
     if category in (Category.FLUSH, Category.HIGH_CARD):
-        return f"{words} {format_ranks(ranks)}"
+        return msg(_("%(name)s %(ranks)s"), name=name, ranks=format_ranks(ranks))
     if wording is Wording.NAMES:
-        first = plural(ranks[0])
+        first = _plural_words(ranks[0])
         if category is Category.FULL_HOUSE:
-            return f"{words}, {first} over {plural(ranks[1])}"
+            return msg(
+                _("%(name)s, %(first)s over %(second)s"),
+                name=name,
+                first=first,
+                second=_plural_words(ranks[1]),
+            )
         if category is Category.TWO_PAIR:
-            return f"{words}, {first} and {plural(ranks[1])}{_kickers(ranks[2:])}"
+            return _with_kickers(
+                msg(
+                    _("%(name)s, %(first)s and %(second)s"),
+                    name=name,
+                    first=first,
+                    second=_plural_words(ranks[1]),
+                ),
+                ranks[2:],
+            )
         lead = {
-            Category.FOUR_OF_A_KIND: "four",
-            Category.THREE_OF_A_KIND: "three",
-            Category.PAIR: "pair of",
+            Category.FOUR_OF_A_KIND: _("four %(ranks)s"),
+            Category.THREE_OF_A_KIND: _("three %(ranks)s"),
+            Category.PAIR: _("pair of %(ranks)s"),
         }[category]
-        return f"{lead} {first}{_kickers(ranks[1:])}"
-    first = rank_char(ranks[0])
+        return _with_kickers(msg(lead, ranks=first), ranks[1:])
+    first_char = rank_char(ranks[0])
     if category is Category.FULL_HOUSE:
-        return f"{words} {first} over {rank_char(ranks[1])}"
+        return msg(
+            _("%(name)s %(first)s over %(second)s"),
+            name=name,
+            first=first_char,
+            second=rank_char(ranks[1]),
+        )
     if category is Category.TWO_PAIR:
-        return f"{words} {first} and {rank_char(ranks[1])}{_kickers(ranks[2:])}"
+        return _with_kickers(
+            msg(
+                _("%(name)s %(first)s and %(second)s"),
+                name=name,
+                first=first_char,
+                second=rank_char(ranks[1]),
+            ),
+            ranks[2:],
+        )
     # Four of a kind, three of a kind, pair: the set, then its kickers.
-    return f"{words} {first}{_kickers(ranks[1:])}"
+    return _with_kickers(msg(_("%(name)s %(first)s"), name=name, first=first_char), ranks[1:])
 
 
-def _kickers(ranks: tuple[int, ...]) -> str:
+def _with_kickers(hand: Message, ranks: tuple[int, ...]) -> Message:
     if not ranks:
-        return ""
-    noun = "kicker" if len(ranks) == 1 else "kickers"
-    return f", {format_ranks(ranks)} {noun}"
+        return hand
+    if len(ranks) == 1:
+        return msg(_("%(hand)s, %(kickers)s kicker"), hand=hand, kickers=format_ranks(ranks))
+    return msg(_("%(hand)s, %(kickers)s kickers"), hand=hand, kickers=format_ranks(ranks))

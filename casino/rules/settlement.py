@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .errors import Problem, RuleError
+from .messages import as_message
 from .quick import quick_init
 
 MAX_SETTLED_FIGURE: Final = 10**15
@@ -109,7 +110,11 @@ class SeatResult:
 class Settlement:
     """``seats`` are the players' (and a player-banker's) results; ``house`` the house's, in a
     game the house banks (seat :data:`HOUSE_SEAT`, role ``house``, its lines the mirror of the
-    players' wagers against it); ``extra`` the game's own figures, JSON-ready."""
+    players' wagers against it); ``extra`` the game's own figures, JSON-ready.
+
+    ``explanation`` is English sentences; a sentence written as a
+    :class:`~casino.rules.messages.Message` also gives its id and parameters, which
+    :meth:`to_dict` lists as ``messages`` (one ``{"id", "params"}`` per line)."""
 
     game: str
     rules: dict[str, Any]
@@ -220,5 +225,8 @@ class Settlement:
         if self.house is not None:
             data["house"] = self.house.to_dict()
         data.update(self.extra)
-        data["explanation"] = list(self.explanation)
+        data["explanation"] = [str(line) for line in self.explanation]
+        # The same sentences as message ids and parameters (a line not yet written as a
+        # Message is its own id), for the API to say them in the dealer's language.
+        data["messages"] = [as_message(line) for line in self.explanation]
         return data

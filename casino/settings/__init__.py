@@ -14,6 +14,7 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -42,6 +43,38 @@ AUDIT_KEY = _secret("AUDIT_KEY", "local-development-only-audit-key")
 # the default, 3,000.00, sits in that range. Tables and games may set their own (data).
 PAYOUT_SIGNOFF_LINE = env.int("PAYOUT_SIGNOFF_LINE", default=300_000)
 PAYOUT_SIGNOFF_NET = env.int("PAYOUT_SIGNOFF_NET", default=300_000)
+
+
+def check_currency(code: object, exponent: object) -> tuple[str, int]:
+    """The currency amounts are shown in: ``code`` an ISO 4217 code (three capital letters),
+    ``exponent`` its minor-unit digits (0-4: 2 for USD cents, 0 for JPY, 3 for KWD).
+    ImproperlyConfigured names the variable and the value otherwise."""
+    if not isinstance(code, str) or not re.fullmatch(r"[A-Z]{3}", code):
+        raise ImproperlyConfigured(
+            f"CURRENCY must be an ISO 4217 currency code of three capital letters, such as "
+            f"USD or EUR: {code!r}"
+        )
+    if isinstance(exponent, bool) or not isinstance(exponent, int) or not 0 <= exponent <= 4:
+        raise ImproperlyConfigured(
+            "CURRENCY_EXPONENT must be a whole number from 0 to 4, the currency's minor-unit "
+            f"digits (2 for cents, 0 for a currency without minor units): {exponent!r}"
+        )
+    return code, exponent
+
+
+def currency_from_environment() -> tuple[str, int]:
+    """``CURRENCY`` (default USD) and ``CURRENCY_EXPONENT`` (default 2), checked."""
+    code = env.str("CURRENCY", default="USD")
+    try:
+        exponent: object = env.int("CURRENCY_EXPONENT", default=2)
+    except ValueError:
+        exponent = env.str("CURRENCY_EXPONENT")
+    return check_currency(code, exponent)
+
+
+# Money is stored in integer minor units everywhere; these say how the tablet shows it
+# (``CURRENCY_EXPONENT`` 2: 12345 is 123.45).
+CURRENCY, CURRENCY_EXPONENT = currency_from_environment()
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
@@ -130,6 +163,10 @@ TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 # A gaming day (a shift's reports, the pit's "today") starts at this local time, HH:MM.
 GAMING_DAY_START = env.str("GAMING_DAY_START", default="06:00")
 USE_I18N = True
+# The rules engines' explanations and errors (casino/rules writes them as message ids): the
+# "django" catalogs in casino/locale, made with ``cd casino/rules && ../../manage.py
+# makemessages -l <code>`` (only casino/rules is scanned) and compiled with the tablet's.
+LOCALE_PATHS = [BASE_DIR / "casino" / "locale"]
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -170,7 +170,7 @@ def test_clause_5_two_to_three_the_normal_positions_resume():
     # and the hand is heads-up again with seat 5 on the button.
     assert (hand.big_blind, hand.button, hand.small_blind) == (1, 5, 5)
     assert hand.waiting == {
-        3: "seat 3 may not come in on the button; it waits until the button passes (new player) (clause 13 of docs/rules/five-card-draw-7a.md)"
+        3: "seat 3 may not come in on the button; it waits until the button passes (new player) (rule 13 (“Where a player may come back; new players”))"
     }
     hand = deal(hand.state, here(1, 5) + new3)
     assert (hand.button, hand.small_blind, hand.big_blind) == (5, 1, 3)
@@ -187,7 +187,7 @@ def test_clause_11_the_big_blind_moves_one_active_seat_and_marks_skipped_absent_
     assert hand.markers == {4: ML, 5: ML}
     assert hand.waiting == {}
     assert (
-        "Seat 4 is away as the big blind passes it: marked ML (clause 11 of docs/rules/five-card-draw-7a.md)."
+        "Seat 4 is away as the big blind passes it: marked ML (rule 11 (“Moving the button and blinds; missed blinds (ML, MS)”))."
         in hand.notes
     )
 
@@ -252,7 +252,7 @@ def test_worked_example_4_returning_with_ml_and_ms_posts_3_of_which_2_live_and_1
     assert sum(p.amount for p in owed) == 3
     assert hand.markers == {}
     assert (
-        "Seat 5 (ML, MS) comes in posting 2 live and 1 dead (clause 12 of docs/rules/five-card-draw-7a.md)."
+        "Seat 5 (ML, MS) comes in posting 2 live and 1 dead (rule 12 (“A returning player's choices”))."
         in hand.notes
     )
 
@@ -276,7 +276,7 @@ def test_clause_12_waiting_keeps_the_markers_until_the_big_blind_reaches_the_sea
         hand = table.deal([1, 2, 3, 4, 5, 6], choices={6: Choice.WAIT})
         assert hand.big_blind == expected_bb
         assert hand.waiting == {
-            6: "seat 6 waits for the big blind (ML, MS) or may post now (clause 12 of docs/rules/five-card-draw-7a.md)"
+            6: "seat 6 waits for the big blind (ML, MS) or may post now (rule 12 (“A returning player's choices”))"
         }
         assert hand.markers == {6: ML_MS}
     hand = table.deal([1, 2, 3, 4, 5, 6])  # no choice also means wait
@@ -289,7 +289,7 @@ def test_clause_12_waiting_keeps_the_markers_until_the_big_blind_reaches_the_sea
 def test_clause_12_a_dead_small_blind_does_not_settle_a_missed_big_blind():
     with pytest.raises(
         RuleError,
-        match=r"seat 5 missed the big blind \(ML\).*clause 12 of docs/rules/five-card-draw-7a.md",
+        match=r"seat 5 missed the big blind \(ML\).*rule 12 \(“A returning player's choices”\)",
     ) as err:
         deal(after(1, 2, 3, {5: "ML MS"}), here(1, 2, 3, 4, s5=Choice.POST_SMALL_DEAD))
     assert err.value.problems[0].path == "seats[4].choice"
@@ -320,7 +320,7 @@ def test_clause_13_may_not_come_back_between_the_button_and_the_small_blind():
     assert (hand.button, hand.small_blind, hand.big_blind) == (2, 4, 5)
     assert hand.waiting == {
         3: "seat 3 may not come in between the button and the small blind; it waits until "
-        "the button passes (ML) (clause 13 of docs/rules/five-card-draw-7a.md)"
+        "the button passes (ML) (rule 13 (“Where a player may come back; new players”))"
     }
 
 
@@ -387,11 +387,11 @@ def test_clause_13_a_new_player_away_when_a_blind_passes_owes_it():
     hand = table.deal([1, 2, 3, 5])  # button 3, small blind 1: seat 5 sits between them
     assert hand.waiting == {
         5: "seat 5 may not come in between the button and the small blind; it waits until "
-        "the button passes (new player, ML) (clause 13 of docs/rules/five-card-draw-7a.md)"
+        "the button passes (new player, ML) (rule 13 (“Where a player may come back; new players”))"
     }
     hand = table.deal([1, 2, 3, 5])
     assert hand.waiting == {
-        5: "seat 5 waits for the big blind (new player, ML) or may post now (clause 12 of docs/rules/five-card-draw-7a.md)"
+        5: "seat 5 waits for the big blind (new player, ML) or may post now (rule 12 (“A returning player's choices”))"
     }
     hand = table.deal([1, 2, 3, 5])
     assert hand.big_blind == 5 and hand.markers == {}

@@ -46,7 +46,7 @@ def test_clause_1_two_to_five_players_ante_equally_into_the_pot() -> None:
     assert problems(error) == [
         (
             "players",
-            "1 players dealt in: Paiute is played by 2 to 5 (clause 1 of docs/rules/paiute.md)",
+            "1 players dealt in: Paiute is played by 2 to 5 (rule 1 (“Players, pack and ante”))",
         )
     ]
     deal = {
@@ -87,7 +87,7 @@ def test_clause_2_upcard_rank_is_wild_and_the_upcard_is_the_stocks_last_card() -
         (
             "actions[0]",
             "3c is the upcard at the bottom of the stock: it is drawn only as the stock's last "
-            "card (42 cards are left) (clause 2 of docs/rules/paiute.md)",
+            "card (42 cards are left) (rule 2 (“The deal and the wild rank”))",
         )
     ]
     pass_turns(hand, 41)
@@ -95,7 +95,7 @@ def test_clause_2_upcard_rank_is_wild_and_the_upcard_is_the_stocks_last_card() -
     assert hand.legal_actions()[0]["stock_card"] == "3c"
     with pytest.raises(
         RuleError,
-        match=r"the stock's last card is the upcard 3c \(clause 2 of docs/rules/paiute.md\)",
+        match=r"the stock's last card is the upcard 3c \(rule 2 \(“The deal and the wild rank”\)\)",
     ):
         act(hand, draw(2, "Qh"))
     seat = hand.to_act
@@ -130,7 +130,7 @@ def test_clause_3_turns_run_clockwise_from_the_dealers_left_draw_then_discard() 
     assert problems(error) == [
         (
             "actions[3]",
-            "seat 4 took Ad from the discard pile and must discard a different card (clause 3 of docs/rules/paiute.md)",
+            "seat 4 took Ad from the discard pile and must discard a different card (rule 3 (“Turns: draw, then discard”))",
         )
     ]
     act(hand, discard(4, "9h"))
@@ -149,7 +149,7 @@ def test_clause_3_option_discard_pile_starts_with_an_upturned_card() -> None:
         live(THREE, discard_pile_starts_with_upturned_card=True)
     with pytest.raises(
         RuleError,
-        match=r"the first player draws from the stock \(clause 3 of docs/rules/paiute.md\)",
+        match=r"the first player draws from the stock \(rule 3 \(“Turns: draw, then discard”\)\)",
     ):
         live(THREE, first_discard="Qd")
 
@@ -183,7 +183,7 @@ def test_clause_5_call_with_a_5_card_combination_discards_the_sixth() -> None:
         "combination": "straight flush 7-J of clubs",
     }
     with pytest.raises(
-        RuleError, match=r"name the sixth card to discard \(clause 5 of docs/rules/paiute.md\)"
+        RuleError, match=r"name the sixth card to discard \(rule 5 \(“The call”\)\)"
     ):
         act(hand, call(1))
     with pytest.raises(RuleError) as error:
@@ -192,7 +192,7 @@ def test_clause_5_call_with_a_5_card_combination_discards_the_sixth() -> None:
         (
             "actions[1]",
             "seat 1: discarding 7c leaves no winning combination; the six cards make straight "
-            "flush 7-J of clubs, so discard As (clause 5 of docs/rules/paiute.md)",
+            "flush 7-J of clubs, so discard As (rule 5 (“The call”))",
         )
     ]
     act(hand, call(1, "As"))
@@ -215,7 +215,7 @@ def test_clause_5_call_with_a_6_card_combination_keeps_all_six() -> None:
     act(other, draw(1, "Kc"))
     assert other.view()["may_call"] is False
     with pytest.raises(
-        RuleError, match=r"make no winning combination \(clause 7 of docs/rules/paiute.md\)"
+        RuleError, match=r"make no winning combination \(rule 7 \(“Winning combinations”\)\)"
     ):
         act(other, call(1, "Kc"))
 
@@ -281,7 +281,7 @@ def test_clause_8_best_combination_shown_takes_the_pot() -> None:
     assert nets(settlement) == {1: 200, 2: -100, 3: -100}
     assert settlement.seat(2).lines[0].outcome is Outcome.LOSE
     assert settlement.explanation[-1] == (
-        "Seat 1's royal flush is the best combination shown and takes the pot of 300 (clause 8 of docs/rules/paiute.md)."
+        "Seat 1's royal flush is the best combination shown and takes the pot of 300 (rule 8 (“Ranking within a category, showdown and ties”))."
     )
 
 

@@ -149,13 +149,13 @@ def test_two_to_five_players_in_a_record() -> None:
     assert errors(record(SEAT_1, dealer=1, caller=1)) == [
         (
             "players",
-            "1 players listed: Paiute is played by 2 to 5 (clause 1 of docs/rules/paiute.md)",
+            "1 players listed: Paiute is played by 2 to 5 (rule 1 (“Players, pack and ante”))",
         )
     ]
     assert errors(record(SEAT_1, SEAT_2, SEAT_3, dealer=3, caller=1), {"max_players": 2}) == [
         (
             "players",
-            "3 players listed: Paiute is played by 2 to 2 (clause 1 of docs/rules/paiute.md)",
+            "3 players listed: Paiute is played by 2 to 2 (rule 1 (“Players, pack and ante”))",
         )
     ]
 
@@ -168,7 +168,10 @@ def test_ante_checks() -> None:
         ("ante", "ante 105 is not a multiple of the smallest chip 25")
     ]
     assert errors(record(SEAT_1, SEAT_2, dealer=2, caller=1), {"ante_max": 50}) == [
-        ("ante", "ante 100 is outside the table limits: 1 to 50 (clause 1 of docs/rules/paiute.md)")
+        (
+            "ante",
+            "ante 100 is outside the table limits: 1 to 50 (rule 1 (“Players, pack and ante”))",
+        )
     ]
 
 
@@ -231,7 +234,7 @@ def test_rules_options() -> None:
         ("rules.ante_max", "the ante maximum 20 is below the minimum 30"),
         (
             "rules.min_players",
-            "min players must be a whole number from 2 to 5 (clause 1 of docs/rules/paiute.md), got 6",
+            "min players must be a whole number from 2 to 5 (rule 1 (“Players, pack and ante”)), got 6",
         ),
     ]
     with pytest.raises(RuleError, match=r"the ante minimum 15 is not a multiple of the smallest"):

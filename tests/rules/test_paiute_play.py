@@ -41,7 +41,7 @@ def test_draw_from_the_discard_pile_takes_the_top_card_only() -> None:
         (
             "actions[4]",
             "seat 3: the top of the discard pile is 4c, not 2c; only the top discard may be "
-            "taken (clause 3 of docs/rules/paiute.md)",
+            "taken (rule 3 (“Turns: draw, then discard”))",
         )
     ]
     act(hand, take(3))  # the card may be left out: it is the top discard
@@ -110,7 +110,7 @@ def test_call_cannot_throw_back_the_card_taken_from_the_discard_pile() -> None:
         (
             "actions[5]",
             "seat 1 cannot call with straight flush 7-J of clubs: the card it leaves out is "
-            "Ad, just taken from the discard pile, which may not be discarded at once (clause 3 of docs/rules/paiute.md)",
+            "Ad, just taken from the discard pile, which may not be discarded at once (rule 3 (“Turns: draw, then discard”))",
         )
     ]
 
@@ -132,7 +132,7 @@ def test_call_must_lay_down_the_best_combination_the_six_cards_make() -> None:
         act(hand, call(1, "Ah"))
     assert problems(error)[0][1] == (
         "seat 1: discarding Ah leaves straight flush 9-K of hearts; the six cards make royal "
-        "flush, so discard 9h (clause 5 of docs/rules/paiute.md)"
+        "flush, so discard 9h (rule 5 (“The call”))"
     )
     act(hand, call(1, "9h"))
     assert str(hand.laid_down(1)) == "royal flush"
@@ -278,7 +278,7 @@ def test_replay_rebuilds_the_same_hand_and_reports_the_first_illegal_action() ->
     assert problems(error) == [
         (
             "actions[2]",
-            "seat 2 must draw a card before discarding (clause 3 of docs/rules/paiute.md)",
+            "seat 2 must draw a card before discarding (rule 3 (“Turns: draw, then discard”))",
         )
     ]
 
@@ -316,10 +316,10 @@ def test_record_and_settlement_only_once_the_hand_is_over() -> None:
         0,
     )
     assert data["explanation"][:2] == [
-        "Wild card 3c: every three is wild (clause 2 of docs/rules/paiute.md). Pot 300: 3 antes of 100 (clause 1 of docs/rules/paiute.md).",
-        "Seat 1 called with straight flush 7-J of clubs (7c 8c 9c Jc 3h; 3h as Tc) (clause 5 of docs/rules/paiute.md). "
+        "Wild card 3c: every three is wild (rule 2 (“The deal and the wild rank”)). Pot 300: 3 antes of 100 (rule 1 (“Players, pack and ante”)).",
+        "Seat 1 called with straight flush 7-J of clubs (7c 8c 9c Jc 3h; 3h as Tc) (rule 5 (“The call”)). "
         "Each player after the caller up to and including the dealer had one more turn "
-        "(clause 6 of docs/rules/paiute.md).",
+        "(rule 6 (“After the call: the final turns”)).",
     ]
 
 

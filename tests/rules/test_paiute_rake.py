@@ -34,7 +34,7 @@ PLAY = (
     draw(3, "Qd"),
     discard(3, "Qd"),
 )
-CLAUSE = " (clause 8 of docs/rules/paiute.md)."
+CLAUSE = " (rule 8 (“Ranking within a category, showdown and ties”))."
 
 
 def settle(rake: Any, **options: Any) -> dict[str, Any]:

@@ -211,7 +211,7 @@ def test_clause_6_empty_stock_reshuffles_the_discards_then_buying_stops() -> Non
         hand.apply(buy(4, stock[0]), 13)
     assert error.value.problems[0].message == (
         "seat 4 cannot buy: the stock and the discards are both empty, so buying is no longer "
-        "allowed (clause 6 of docs/rules/palace-poker.md)"
+        "allowed (rule 6 (“Buy”))"
     )
 
 
@@ -235,7 +235,7 @@ def test_clause_8_battle_names_a_defender_of_another_suit_with_the_minimum_bet()
     }
     assert first_problem(record(*FIVE, dealer=5, actions=[battle(1, 5, 500)]))[1] == (
         "seat 1 cannot attack seat 5: both banners are hearts (7h and 3h); a player may not "
-        "attack a banner of its own suit (clause 8 of docs/rules/palace-poker.md)"
+        "attack a banner of its own suit (rule 8 (“Battle”))"
     )
     # (soldiers + 1) x small bet; the battle money goes into the pot.
     hand = replay(four([buy(1, "Kh"), *ROUND, buy(1, "Kd"), *ROUND], structure="no_limit"))
@@ -397,7 +397,7 @@ def test_clause_14_the_last_two_may_not_stay_and_end_only_by_battle_or_fold() ->
     assert first_problem(four([*actions, stay(4)])) == (
         "actions[5]",
         "seat 4 cannot stay: with only two players left each turn is a buy, a discard or a "
-        "battle (clause 14 of docs/rules/palace-poker.md)",
+        "battle (rule 14 (“Two players left”))",
     )
 
 

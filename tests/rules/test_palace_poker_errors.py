@@ -69,7 +69,7 @@ def with_action(data: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
             (
                 "actions[0]",
                 "seat 1 cannot attack seat 5: both banners are hearts (7h and 3h); a player may "
-                "not attack a banner of its own suit (clause 8 of docs/rules/palace-poker.md)",
+                "not attack a banner of its own suit (rule 8 (“Battle”))",
             ),
             id="attacking your own banner suit",
         ),
@@ -109,7 +109,7 @@ def with_action(data: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
             (
                 "actions[2]",
                 "seat 3 cannot stay: with only two players left each turn is a buy, a discard "
-                "or a battle (clause 14 of docs/rules/palace-poker.md)",
+                "or a battle (rule 14 (“Two players left”))",
             ),
             id="staying when two are left",
         ),
@@ -119,7 +119,7 @@ def with_action(data: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
             (
                 "actions[12]",
                 "seat 3 cannot buy: the stock and the discards are both empty, so buying is no "
-                "longer allowed (clause 6 of docs/rules/palace-poker.md)",
+                "longer allowed (rule 6 (“Buy”))",
             ),
             id="buying with the stock and the discards empty",
         ),

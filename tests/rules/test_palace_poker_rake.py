@@ -42,7 +42,7 @@ EXAMPLE = [
     stay(4),
     stay(1),
 ]
-CLAUSE = " (clause 13 of docs/rules/palace-poker.md)."
+CLAUSE = " (rule 13 (“Last player standing; the pot”))."
 
 
 def conserved(settlement: Settlement, data: dict[str, Any]) -> None:

@@ -176,7 +176,7 @@ def test_clause_3_deal_order_stakes_then_second_cards() -> None:
     assert problems(error) == [
         (
             "actions[5]",
-            "seat 5: stake 101 is outside the table limits: 10 to 100 (clause 3 of docs/rules/pontoon.md)",
+            "seat 5: stake 101 is outside the table limits: 10 to 100 (rule 3 (“The banker, the deal and the stakes”))",
         )
     ]
     act(table, stake(5, 10), stake(6, 100), stake(1, 50), stake(2, 10))
@@ -194,7 +194,7 @@ def test_clause_4_banker_pontoon_every_player_pays_double_and_takes_no_turn() ->
     with pytest.raises(RuleError) as error:
         act(table, live_stick(2))
     assert (
-        "the banker has a pontoon, so the players take no turns (clause 4 of docs/rules/pontoon.md)"
+        "the banker has a pontoon, so the players take no turns (rule 4 (“The banker's pontoon”))"
         in (problems(error)[0][1])
     )
     result = table.settle()
@@ -215,7 +215,7 @@ def test_clause_5_player_pontoon_is_declared_and_takes_no_more_cards() -> None:
     assert problems(error) == [
         (
             "actions[8]",
-            "seat 1 cannot twist: it has a pontoon, declared and shown: no more cards (clause 5 of docs/rules/pontoon.md)",
+            "seat 1 cannot twist: it has a pontoon, declared and shown: no more cards (rule 5 (“A player's pontoon”))",
         )
     ]
 
@@ -245,10 +245,7 @@ def test_clause_6_split_equal_ranks_same_rank_tens_up_to_four_hands() -> None:
     act(kings, split(1), deal(1, "Kh", 0))
     with pytest.raises(RuleError) as error:
         act(kings, split(1))
-    assert (
-        "at most 2 hands after splitting (clause 6 of docs/rules/pontoon.md)"
-        in problems(error)[0][1]
-    )
+    assert "at most 2 hands after splitting (rule 6 (“Splitting”))" in problems(error)[0][1]
 
 
 def test_clause_7_buy_bounds_for_the_third_fourth_and_fifth_card() -> None:
@@ -262,7 +259,7 @@ def test_clause_7_buy_bounds_for_the_third_fourth_and_fifth_card() -> None:
         (
             "actions[8]",
             "seat 1: a third-card buy is 10 to 20 (at least the first stake 10, at most twice "
-            "it), not 25 (clause 7 of docs/rules/pontoon.md)",
+            "it), not 25 (rule 7 (“Buying”))",
         )
     ]
     act(table, live_buy(1, 12, "4h"), live_buy(1, 11, "2h"))
@@ -291,7 +288,7 @@ def test_clause_9_stick_on_15_or_more_soft_totals_count() -> None:
     assert problems(error) == [
         (
             "actions[9]",
-            "seat 2 cannot stick on 14: a hand sticks only on 15 or more (clause 9 of docs/rules/pontoon.md)",
+            "seat 2 cannot stick on 14: a hand sticks only on 15 or more (rule 9 (“Sticking”))",
         )
     ]
     sixteen = live(stick_minimum=16)
@@ -308,7 +305,8 @@ def test_clause_10_five_cards_at_most_and_bust_loses_at_once() -> None:
     with pytest.raises(RuleError) as error:
         act(table, live_twist(1, "5c"))
     assert (
-        "a sixth card is not allowed (clause 10 of docs/rules/pontoon.md)" in problems(error)[0][1]
+        "a sixth card is not allowed (rule 10 (“Card limit and going bust”))"
+        in problems(error)[0][1]
     )
     act(table, live_twist(2, "9c"))  # bust at once
     assert table.hand_status(2, 0) == "bust"
@@ -335,7 +333,7 @@ def test_clause_11_banker_has_no_minimum_unless_the_option_sets_one() -> None:
         (
             "actions[10]",
             "the banker cannot stand on 16: the banker draws to 17 or more at this table "
-            "(clause 11 of docs/rules/pontoon.md)",
+            "(rule 11 (“The banker's turn”))",
         )
     ]
     act(strict, draw(9, "Ac"))  # soft... 17 hard (T-6-A)
@@ -434,7 +432,7 @@ def test_clause_16_next_banker_nearest_the_banker_left_else_the_bank_stays() -> 
     assert problems(error) == [
         (
             "bank_sale",
-            "the bank passes to seat 6, who made a pontoon (clause 16 of docs/rules/pontoon.md): it is no longer the "
+            "the bank passes to seat 6, who made a pontoon (rule 16 (“The next banker, selling the bank and the pack”)): it is no longer the "
             "banker's to sell",
         )
     ]

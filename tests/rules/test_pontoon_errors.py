@@ -47,7 +47,7 @@ def test_sticking_on_14() -> None:
     assert record_problems(record(BANKER, player(1, hand("9d 5d", stick())))) == [
         (
             "players[0].hands[0].actions[0]",
-            "seat 1 cannot stick on 14: a hand sticks only on 15 or more (clause 9 of docs/rules/pontoon.md)",
+            "seat 1 cannot stick on 14: a hand sticks only on 15 or more (rule 9 (“Sticking”))",
         )
     ]
 
@@ -58,7 +58,7 @@ def test_buying_after_a_twist() -> None:
         (
             "players[0].hands[0].actions[1]",
             "seat 1 cannot buy after twisting: once a card is twisted the hand may only twist "
-            "or stick (clause 8 of docs/rules/pontoon.md)",
+            "or stick (rule 8 (“Twisting”))",
         )
     ]
 
@@ -69,7 +69,7 @@ def test_a_buy_outside_its_bounds_says_the_bounds() -> None:
         (
             "players[0].hands[0].actions[1]",
             "seat 1: a fourth-card buy is 10 to 15 (at least the first stake 10, at most the 15 "
-            "added for the third card), not 20 (clause 7 of docs/rules/pontoon.md)",
+            "added for the third card), not 20 (rule 7 (“Buying”))",
         )
     ]
     low = record(BANKER, player(1, hand("2d 3d 4h", buy(5)), stake=10))
@@ -82,7 +82,7 @@ def test_a_sixth_card() -> None:
         (
             "players[0].hands[0].actions[3]",
             "seat 1 cannot twist: it already has 5 cards (five card trick (14)) and a hand holds "
-            "at most 5, so a sixth card is not allowed (clause 10 of docs/rules/pontoon.md)",
+            "at most 5, so a sixth card is not allowed (rule 10 (“Card limit and going bust”))",
         )
     ]
     table = live()
@@ -92,7 +92,8 @@ def test_a_sixth_card() -> None:
         act(table, live_buy(1, 10, "5c"))
     assert problems(error)[0][0] == "actions[11]"
     assert (
-        "a sixth card is not allowed (clause 10 of docs/rules/pontoon.md)" in problems(error)[0][1]
+        "a sixth card is not allowed (rule 10 (“Card limit and going bust”))"
+        in problems(error)[0][1]
     )
 
 
@@ -102,14 +103,14 @@ def test_splitting_k_q() -> None:
         (
             "players[0].hands[1]",
             "seat 1 cannot split K-Q: ten-value cards split only when they are the same rank "
-            "(K-K yes, K-Q no) (clause 6 of docs/rules/pontoon.md)",
+            "(K-K yes, K-Q no) (rule 6 (“Splitting”))",
         )
     ]
     unequal = record(BANKER, player(1, hand("9d Kc", stick()), hand("8s Ks", stick())))
     assert record_problems(unequal) == [
         (
             "players[0].hands[1]",
-            "seat 1 cannot split 9-8: only two cards of equal rank split (clause 6 of docs/rules/pontoon.md)",
+            "seat 1 cannot split 9-8: only two cards of equal rank split (rule 6 (“Splitting”))",
         )
     ]
 
@@ -126,7 +127,7 @@ def test_a_shoot_bet_over_the_kitty() -> None:
         (
             "shoot.bets[1]",
             "seat 2: shoot bet 50 is more than the kitty can cover: at most 40 (kitty 100, shoot "
-            "bets of 60 already riding; all shoot bets together stay within the kitty, clause 17 of docs/rules/pontoon.md)",
+            "bets of 60 already riding; all shoot bets together stay within the kitty, rule 17 (“Shoot Pontoon and the kitty”))",
         )
     ]
 
@@ -218,19 +219,19 @@ def test_decisions_on_finished_hands() -> None:
     assert record_problems(record(BANKER, player(1, hand("Ad Kd 2c", buy(10))))) == [
         (
             "players[0].hands[0].actions[0]",
-            "seat 1 cannot buy: it has a pontoon, declared and shown: no more cards (clause 5 of docs/rules/pontoon.md)",
+            "seat 1 cannot buy: it has a pontoon, declared and shown: no more cards (rule 5 (“A player's pontoon”))",
         )
     ]
     assert record_problems(record(BANKER, player(1, hand("Kd 6d 9c", twist(), stick())))) == [
         (
             "players[0].hands[0].actions[1]",
-            "seat 1 cannot stick: the hand is bust (25) and its stake already lost (clause 10 of docs/rules/pontoon.md)",
+            "seat 1 cannot stick: the hand is bust (25) and its stake already lost (rule 10 (“Card limit and going bust”))",
         )
     ]
     assert record_problems(record(BANKER, player(1, hand("9d 2d Kc 3c", twist(), twist())))) == [
         (
             "players[0].hands[0].actions[1]",
-            "seat 1 cannot twist: it has 21, and a hand buys or twists only below 21 (clauses 7-8)",
+            "seat 1 cannot twist: it has 21, and a hand buys or twists only below 21 (rules 7 (“Buying”) and 8 (“Twisting”))",
         )
     ]
 
@@ -267,7 +268,7 @@ def test_table_limits_packs_and_options_in_records() -> None:
     ) == [
         (
             "players[0].stake",
-            "seat 1: stake 5 is outside the table limits: at least 10 (clause 3 of docs/rules/pontoon.md)",
+            "seat 1: stake 5 is outside the table limits: at least 10 (rule 3 (“The banker, the deal and the stakes”))",
         )
     ]
     assert record_problems(
@@ -276,7 +277,7 @@ def test_table_limits_packs_and_options_in_records() -> None:
         (
             "banker.cards",
             "the banker cannot stand on 15: the banker draws to 17 or more at this table "
-            "(clause 11 of docs/rules/pontoon.md)",
+            "(rule 11 (“The banker's turn”))",
         )
     ]
     nines = record(BANKER, player(1, hand("9d 9c", stick()), hand("9s Ks", stick())))
@@ -290,7 +291,7 @@ def test_table_limits_packs_and_options_in_records() -> None:
     assert record_problems(three, {"max_split_hands": 2}) == [
         (
             "players[0].hands[2]",
-            "seat 1 cannot split again: at most 2 hands after splitting (clause 6 of docs/rules/pontoon.md)",
+            "seat 1 cannot split again: at most 2 hands after splitting (rule 6 (“Splitting”))",
         )
     ]
     eight = record(
@@ -299,7 +300,7 @@ def test_table_limits_packs_and_options_in_records() -> None:
     assert record_problems(eight) == [
         (
             "players",
-            "8 at the table (the banker included): from 8 two packs are mixed (clause 1 of docs/rules/pontoon.md); set "
+            "8 at the table (the banker included): from 8 two packs are mixed (rule 1 (“Cards and packs”)); set "
             "the rules' decks to 2",
         )
     ]
@@ -311,7 +312,7 @@ def test_shoot_bet_placement_in_records() -> None:
         (
             "shoot.bets[0].card",
             "a shoot bet's card is 1 (after the first-card stakes), 4 or 5 (before that card), "
-            "got 3 (clause 17 of docs/rules/pontoon.md)",
+            "got 3 (rule 17 (“Shoot Pontoon and the kitty”))",
         )
     ]
     assert record_problems(record(BANKER, player(1, twenty), kitty=100, bets=[bet(1, 5, 10)])) == [
@@ -326,7 +327,7 @@ def test_shoot_bet_placement_in_records() -> None:
     ) == [
         (
             "shoot.bets[0].hand",
-            "the first shoot bet rides on the first hand (0) (clause 17 of docs/rules/pontoon.md)",
+            "the first shoot bet rides on the first hand (0) (rule 17 (“Shoot Pontoon and the kitty”))",
         )
     ]
     assert record_problems(
@@ -353,7 +354,7 @@ def test_live_shoot_bets_only_at_their_moments() -> None:
         (
             "actions[10]",
             "seat 1 cannot shoot before its third card: a shoot bet is placed after the "
-            "first-card stakes or before the 4th or 5th card (clause 17 of docs/rules/pontoon.md)",
+            "first-card stakes or before the 4th or 5th card (rule 17 (“Shoot Pontoon and the kitty”))",
         )
     ]
     act(table, live_twist(1, "4d"), shoot(1, 10))

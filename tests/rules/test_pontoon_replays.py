@@ -167,7 +167,7 @@ def test_replay_banker_pontoon_no_turns_and_cards_after_it_are_refused() -> None
         (
             "players[0].hands[0].actions[0]",
             "seat 1 cannot twist: the banker has a pontoon, so the players take no turns "
-            "(clause 4 of docs/rules/pontoon.md)",
+            "(rule 4 (“The banker's pontoon”))",
         )
     ]
 
@@ -225,7 +225,8 @@ def test_shoot_pontoon_over_three_hands_kitty_carried_and_the_bank_changing_hand
     assert second.extra["next_banker"] == 2 and second.extra["bank_changes"]
     assert (
         "The old banker (seat 9) leaves with the kitty of 0; seat 2 puts up a new kitty "
-        "(clause 17 of docs/rules/pontoon.md). The table decides how." in second.explanation[-2]
+        "(rule 17 (“Shoot Pontoon and the kitty”)). The table decides how."
+        in second.explanation[-2]
     )
 
     # Hand 3: seat 2 banks and puts up a new kitty within the limits; play starts at seat 3.
@@ -250,7 +251,7 @@ def test_shoot_pontoon_over_three_hands_kitty_carried_and_the_bank_changing_hand
     assert problems(error) == [
         (
             "shoot.kitty",
-            "the kitty is empty: the banker puts up a new kitty or sells the bank (clause 17 of docs/rules/pontoon.md)",
+            "the kitty is empty: the banker puts up a new kitty or sells the bank (rule 17 (“Shoot Pontoon and the kitty”))",
         )
     ]
     with pytest.raises(RuleError) as error:
@@ -258,7 +259,7 @@ def test_shoot_pontoon_over_three_hands_kitty_carried_and_the_bank_changing_hand
     assert problems(error) == [
         (
             "shoot.kitty",
-            "kitty 5000 is outside the table limits: the banker puts up 10 to 1000 (clause 17 of docs/rules/pontoon.md)",
+            "kitty 5000 is outside the table limits: the banker puts up 10 to 1000 (rule 17 (“Shoot Pontoon and the kitty”))",
         )
     ]
 

@@ -50,7 +50,9 @@ def test_consecutive_holdings_counts_the_latest_run():
 
 def test_clause_17_consecutive_cap_names_the_rule():
     history = [Holding(ago(10), 3), Holding(ago(5), 3)]
-    with pytest.raises(RuleError, match=r"2 hands in a row.*at most 2.*clause 17"):
+    with pytest.raises(
+        RuleError, match=r"2 hands in a row.*at most 2.*rule 17 \(“Rotation policy”\)"
+    ):
         check_may_hold(RotationPolicy(), seat=3, history=history, now=NOW)
     check_may_hold(RotationPolicy(max_consecutive=3), seat=3, history=history, now=NOW)
     check_may_hold(RotationPolicy(), seat=4, history=history, now=NOW)

@@ -216,7 +216,7 @@ def test_a_player_away_when_the_big_blind_passes_gets_ml_and_posts_on_return(
     # and its choice holds until it is used.
     preview = next_hand(client, draw_table)
     assert away not in preview["dealt_in"]
-    assert "clause 13" in preview["waiting"][str(away)]
+    assert "rule 13 (" in preview["waiting"][str(away)]
     settle_passively(client, open_hand(client, draw_table))
     assert game_view(client, draw_table)["state"]["choices"] == {str(away): "post_all"}
     preview = next_hand(client, draw_table)

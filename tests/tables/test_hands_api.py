@@ -257,7 +257,7 @@ def test_after_a_hand_the_position_is_offered_to_the_next_seat(dp_table, dealer,
     assert (game["events"][0]["kind"], game["events"][0]["hand"]) == ("rotation_offer", hand["id"])
     refused = client.post(f"/api/v1/tables/{dp_table.pk}/hands/")
     assert refused.status_code == 409
-    assert "clause 15" in refused.json()["detail"]
+    assert "rule 15 (" in refused.json()["detail"]
     assert "the offer is with seat 2" in refused.json()["detail"]
 
 

@@ -393,7 +393,7 @@ def test_clause_16_an_offer_round_without_acceptance_stops_the_game(open_table, 
     assert offered(view["actions"]) == [("accept", 1), ("decline", 1)]
     refused = client.post(f"/api/v1/tables/{open_table.pk}/hands/")
     assert refused.status_code == 409
-    assert "clause 16" in refused.json()["detail"]
+    assert "rule 16 (" in refused.json()["detail"]
     assert "the offer is with seat 1" in refused.json()["detail"]
     assert Hand.objects.count() == 0
     # An acceptance restarts the game.
@@ -427,7 +427,7 @@ def test_clause_17_consecutive_hand_cap(open_table, dealer, client_for):
     # The seat is well formed; the table's history forbids it now: a 409.
     assert third.status_code == 409
     assert "2 hands in a row" in third.json()["detail"]
-    assert "clause 17" in third.json()["detail"]
+    assert "rule 17 (" in third.json()["detail"]
     assert snapshot(open_table) == before
     # Seat 1 may still pass the position on.
     assert act(client, open_table, "decline", 1).json()["state"]["offer_seat"] == 2
@@ -455,7 +455,7 @@ def test_clause_17_distinct_holders_in_the_rolling_window(
     else:
         assert response.status_code == 409
         assert "at least 2 different players" in response.json()["detail"]
-        assert "clause 17" in response.json()["detail"]
+        assert "rule 17 (" in response.json()["detail"]
         assert game(client, open_table)["state"]["designated_player"] is None
 
 

@@ -158,7 +158,7 @@ def test_the_designated_player_leaving_passes_the_position_on(dp_table, dealer, 
     audited = AuditEntry.objects.filter(action="rotation_offer").last()
     assert audited.after == offer.data and audited.before["designated_player"] == 1
     refused = client.post(f"/api/v1/tables/{dp_table.pk}/hands/")
-    assert refused.status_code == 409 and "clause 15" in refused.json()["detail"]
+    assert refused.status_code == 409 and "rule 15 (" in refused.json()["detail"]
 
 
 def test_a_player_in_an_open_hand_cannot_leave(dp_table, dealer, client_for):

@@ -100,6 +100,7 @@ from enum import StrEnum
 from typing import Any
 
 from casino.rules.errors import Problems, RuleError
+from casino.rules.rule_titles import five_card_draw_rule
 
 
 class Marker(StrEnum):
@@ -427,7 +428,7 @@ def _plan(table: _Table, state: BlindState, big_blind: int) -> _Plan:
             )
             plan.waiting[seat] = (
                 f"seat {seat} may not come in {where}; it waits until the button passes "
-                f"({table.debt_words(seat)}) (clause 13 of docs/rules/five-card-draw-7a.md)"
+                f"({table.debt_words(seat)}) ({five_card_draw_rule(13)})"
             )
         elif (
             first_orbit
@@ -445,11 +446,7 @@ def _plan(table: _Table, state: BlindState, big_blind: int) -> _Plan:
         else:
             plan.waiting[seat] = (
                 f"seat {seat} waits for the big blind ({table.debt_words(seat)})"
-                + (
-                    " or may post now (clause 12 of docs/rules/five-card-draw-7a.md)"
-                    if table.owed(seat)
-                    else ""
-                )
+                + (f" or may post now ({five_card_draw_rule(12)})" if table.owed(seat) else "")
             )
     return plan
 
@@ -483,7 +480,7 @@ def _heads_up(table: _Table, plan: _Plan) -> None:
     plan.small_blind = other
     plan.notes.append(
         f"Heads-up: seat {other} has the button and posts the small blind of "
-        f"{table.sb_amount}; it acts first before the draw (clause 5 of docs/rules/five-card-draw-7a.md)."
+        f"{table.sb_amount}; it acts first before the draw ({five_card_draw_rule(5)})."
     )
 
 
@@ -500,9 +497,9 @@ def _adjusted(table: _Table, alone: _Plan, proper: int) -> _Plan:
     plan.waiting = {s: reason for s, reason in alone.waiting.items() if s != big}
     plan.notes = [
         f"Seat {proper} is due the big blind, but nobody else could be dealt in with it there: "
-        f"the big blind moves on to seat {big} (heads-up adjustment, clause 5 of docs/rules/five-card-draw-7a.md).",
+        f"the big blind moves on to seat {big} (heads-up adjustment, {five_card_draw_rule(5)}).",
         f"Heads-up: seat {proper} has the button and posts the small blind of "
-        f"{table.sb_amount}; it acts first before the draw (clause 5 of docs/rules/five-card-draw-7a.md).",
+        f"{table.sb_amount}; it acts first before the draw ({five_card_draw_rule(5)}).",
     ]
     return plan
 
@@ -527,7 +524,7 @@ def _restart(table: _Table, big: int) -> _Plan:
     if len(ring) == 2:
         plan.notes.append(
             f"Heads-up: seat {small} has the button and posts the small blind of "
-            f"{table.sb_amount}; it acts first before the draw (clause 5 of docs/rules/five-card-draw-7a.md)."
+            f"{table.sb_amount}; it acts first before the draw ({five_card_draw_rule(5)})."
         )
     return plan
 
@@ -567,13 +564,13 @@ def _check(
                 problems.add(
                     f"{path}.choice",
                     f"seat {info.seat} is new: it comes in by posting a big blind or by "
-                    f"waiting for the big blind, not by a dead small blind (clause 13 of docs/rules/five-card-draw-7a.md)",
+                    f"waiting for the big blind, not by a dead small blind ({five_card_draw_rule(13)})",
                 )
             elif Marker.ML in owed:
                 problems.add(
                     f"{path}.choice",
                     f"seat {info.seat} missed the big blind (ML): it posts the big blind live "
-                    f"plus the small blind dead, or waits for the big blind (clause 12 of docs/rules/five-card-draw-7a.md)",
+                    f"plus the small blind dead, or waits for the big blind ({five_card_draw_rule(12)})",
                 )
         table[info.seat] = SeatInfo(info.seat, bool(info.present), bool(info.new), choice)
     for key in ("button", "small_blind", "big_blind", "dead_small_blind", "first_button"):
@@ -638,12 +635,12 @@ def next_hand(
         if table.away(seat) and table.strictly_between(last_bb, plan.big_blind, seat):
             new_markers[seat] = new_markers.get(seat, frozenset()) | {Marker.ML}
             marked.append(
-                f"Seat {seat} is away as the big blind passes it: marked ML (clause 11 of docs/rules/five-card-draw-7a.md)."
+                f"Seat {seat} is away as the big blind passes it: marked ML ({five_card_draw_rule(11)})."
             )
     if table.away(last_bb):
         new_markers[last_bb] = new_markers.get(last_bb, frozenset()) | {Marker.MS}
         marked.append(
-            f"Seat {last_bb} is away when the small blind comes to it: marked MS (clause 11 of docs/rules/five-card-draw-7a.md)."
+            f"Seat {last_bb} is away when the small blind comes to it: marked MS ({five_card_draw_rule(11)})."
         )
 
     return _finish(table, plan, new_markers, marked, first)
@@ -674,7 +671,7 @@ def _first_hand(table: _Table, state: BlindState) -> HandBlinds:
     if len(present) == 2:
         plan.notes.append(
             f"Heads-up: seat {sb} has the button and posts the small blind of "
-            f"{table.sb_amount}; it acts first before the draw (clause 5 of docs/rules/five-card-draw-7a.md)."
+            f"{table.sb_amount}; it acts first before the draw ({five_card_draw_rule(5)})."
         )
     new_markers = {s: m for s, m in table.markers.items() if s not in plan.dealt}
     marked: list[str] = []
@@ -711,20 +708,20 @@ def _finish(
     ]
     if plan.small_blind is not None and len(plan.dealt) > 2:
         notes.append(
-            f"Small blind: seat {plan.small_blind} posts {table.sb_amount} (clause 5 of docs/rules/five-card-draw-7a.md)."
+            f"Small blind: seat {plan.small_blind} posts {table.sb_amount} ({five_card_draw_rule(5)})."
         )
     elif plan.small_blind is None and len(plan.dealt) > 2:
         notes.append(
-            f"Small blind is dead: nobody in seat {plan.sb_position} is dealt in (clause 11 of docs/rules/five-card-draw-7a.md)."
+            f"Small blind is dead: nobody in seat {plan.sb_position} is dealt in ({five_card_draw_rule(11)})."
         )
     notes.append(
-        f"Big blind: seat {plan.big_blind} posts {table.bb_amount} (clause 11 of docs/rules/five-card-draw-7a.md)."
+        f"Big blind: seat {plan.big_blind} posts {table.bb_amount} ({five_card_draw_rule(11)})."
     )
     owed_before = table.markers
     if owed_before.get(plan.big_blind):
         notes.append(
             f"Seat {plan.big_blind} takes the big blind: its {table.debt_words(plan.big_blind)} "
-            f"clears (clause 12 of docs/rules/five-card-draw-7a.md)."
+            f"clears ({five_card_draw_rule(12)})."
         )
     for seat in sorted(plan.dealt, key=lambda s: table.cw(button, s)):
         how = plan.how.get(seat)
@@ -732,12 +729,12 @@ def _finish(
             arrival = [p for p in plan.posts if p.seat == seat]
             notes.append(
                 f"Seat {seat} ({table.debt_words(seat)}) comes in posting "
-                f"{_post_words(arrival)} (clause 12 of docs/rules/five-card-draw-7a.md)."
+                f"{_post_words(arrival)} ({five_card_draw_rule(12)})."
             )
         elif how == "free":
             notes.append(
                 f"Seat {seat} is new and no blind has passed its seat since the game began: "
-                f"dealt in without posting (clause 13 of docs/rules/five-card-draw-7a.md)."
+                f"dealt in without posting ({five_card_draw_rule(13)})."
             )
     notes.extend(marked)
     notes.extend(f"Not dealt in: {plan.waiting[s]}." for s in sorted(plan.waiting))

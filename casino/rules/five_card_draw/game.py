@@ -1,7 +1,8 @@
 """Five Card Draw 7-A in the one game contract: the schemas, and the rules, the hand and the
 table hooks wired to the modules that hold them (``rules.py``, ``hand.py``, ``table.py``).
 
-The button, blinds and missed-blind markers are the table's state between hands
+The button, blinds and missed-blind markers, and the stacks carried forward from the last
+settled hand, are the table's state between hands
 (:mod:`casino.rules.five_card_draw.table`); a hand is live, one action at a time
 (:mod:`casino.rules.five_card_draw.hand`).
 """
@@ -13,7 +14,7 @@ from typing import Any
 
 from casino.rules import schemas as s
 from casino.rules.actions import schemas
-from casino.rules.contract import JSON, Change, Game, Opening, TableView, register
+from casino.rules.contract import JSON, Change, ClosedHand, Game, Opening, TableView, register
 from casino.rules.errors import Problems
 from casino.rules.five_card_draw import table as tables
 from casino.rules.five_card_draw.blinds import HandBlinds
@@ -29,6 +30,7 @@ from casino.rules.five_card_draw.rules import (
 from casino.rules.five_card_draw.table import BLIND_AMOUNTS, CHOICES
 from casino.rules.five_card_draw.values import deck_for
 from casino.rules.options import check_amounts
+from casino.rules.rule_titles import five_card_draw_rule
 from casino.rules.settlement import Settlement
 
 
@@ -75,7 +77,7 @@ class FiveCardDraw(Game):
                 "choice": s.choice(CHOICES, "post what is owed now, or wait for the big blind"),
             },
             required=["seat", "choice"],
-            description="A returning or new player's choice (clause 12 of docs/rules/five-card-draw-7a.md).",
+            description=f"A returning or new player's choice ({five_card_draw_rule(12)}).",
         )
     }
     result_schema = s.result(
@@ -179,6 +181,13 @@ class FiveCardDraw(Game):
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
         return tables.open_hand(table, body)
+
+    def hand_closed(self, table: TableView, hand: ClosedHand) -> Change:
+        return tables.hand_closed(table, hand)
+
+    def opening_proposal(self, table: TableView) -> JSON:
+        """Each dealt-in seat with its player's stack as the last settled hand left it."""
+        return tables.opening_proposal(table, self.next_seats(table))
 
 
 GAME = register(FiveCardDraw())

@@ -89,6 +89,7 @@ from casino.rules.five_card_draw.view import build_presentation, view_data
 from casino.rules.pots import Pot, build_pots
 from casino.rules.presentation import Presentation
 from casino.rules.quick import quick_init
+from casino.rules.rule_titles import five_card_draw_rule
 from casino.rules.settlement import Settlement
 
 ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
@@ -138,7 +139,7 @@ ACTIONS = ActionTable(
                 "discard": a.cards("the cards thrown away ([] to stand pat)"),
                 "receive": a.cards("the cards received ([] to stand pat)"),
             },
-            "Discard and draw (clauses 7-8 of docs/rules/five-card-draw-7a.md): as many "
+            f"Discard and draw ({five_card_draw_rule(7, 8)}): as many "
             "cards received as thrown away, at most five.",
         ),
     }

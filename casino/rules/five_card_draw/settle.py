@@ -30,6 +30,7 @@ from casino.rules.cards import Card
 from casino.rules.five_card_draw.config import HandConfig
 from casino.rules.five_card_draw.rules import GAME_CODE, DrawRules, Rake
 from casino.rules.five_card_draw.values import rate
+from casino.rules.messages import Message, _, joined, msg
 from casino.rules.poker_hands import HandValue
 from casino.rules.pots import Pot, build_pots, split_pot
 from casino.rules.rake import RakeKind
@@ -72,11 +73,15 @@ def _rake_by_pot(rake: Rake, pots: Sequence[Pot], reached_draw: bool, chip: int)
     return rake.schedule(chip).take([pot.amount for pot in pots])
 
 
-def _seats_words(seats: Sequence[int]) -> str:
-    numbers = [str(seat) for seat in seats]
-    if len(numbers) == 1:
-        return f"seat {numbers[0]}"
-    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+def _seats_words(seats: Sequence[int]) -> Message:
+    """``seat 1`` / ``seats 1, 2 and 3``, as a message."""
+    if len(seats) == 1:
+        return msg(_("seat %(seat)s"), seat=seats[0])
+    return msg(
+        _("seats %(seats)s and %(last)s"),
+        seats=", ".join(str(seat) for seat in seats[:-1]),
+        last=seats[-1],
+    )
 
 
 def settle_hand(
@@ -111,24 +116,47 @@ def settle_hand(
 
     for player in players.values():
         if player.dead:
-            explanation.append(f"Seat {player.seat} posted {player.dead} dead to the centre.")
+            explanation.append(
+                msg(
+                    _("Seat %(seat)s posted %(dead)s dead to the centre."),
+                    seat=player.seat,
+                    dead=player.dead,
+                )
+            )
     for seat, amount in returned.items():
-        explanation.append(f"Seat {seat}'s uncalled {amount} is returned.")
+        explanation.append(
+            msg(_("Seat %(seat)s's uncalled %(amount)s is returned."), seat=seat, amount=amount)
+        )
     if showdown:
         reason = showdown_reason
         order = showdown_order
+        hands = [
+            msg(_("seat %(seat)s has %(hand)s"), seat=seat, hand=values[seat].description)
+            for seat in order
+        ]
         explanation.append(
-            f"Showdown: seat {order[0]} shows first ({reason}); "
-            + "; ".join(f"seat {seat} has {values[seat]}" for seat in order)
-            + "."
+            msg(
+                _("Showdown: seat %(seat)s shows first (%(reason)s); %(hands)s."),
+                seat=order[0],
+                reason=reason,
+                hands=joined(hands, _("%(first)s; %(next)s")),
+            )
         )
     else:
         winner = live[0].seat
-        explanation.append(f"Everyone else folded: seat {winner} wins without a showdown.")
+        explanation.append(
+            msg(_("Everyone else folded: seat %(seat)s wins without a showdown."), seat=winner)
+        )
 
     pot_records: list[dict[str, Any]] = []
     for index, pot in enumerate(pots):
-        name = "The pot" if len(pots) == 1 else "Main pot" if index == 0 else f"Side pot {index}"
+        name = (
+            Message(_("The pot"))
+            if len(pots) == 1
+            else Message(_("Main pot"))
+            if index == 0
+            else msg(_("Side pot %(number)s"), number=index)
+        )
         take = rakes[index]
         if showdown:
             best = max(values[seat] for seat in pot.eligible)
@@ -142,24 +170,59 @@ def settle_hand(
         for seat, amount in rake_shares.items():
             raked[seat] += amount
         ordered = list(shares)
-        sentence = f"{name} {pot.amount} ({_seats_words(pot.eligible)} eligible): "
+        result: Message
         if len(ordered) == 1:
-            sentence += f"seat {ordered[0]} wins"
             if showdown and len(pot.eligible) > 1:
-                sentence += f" with {values[ordered[0]]}"
+                result = msg(
+                    _("seat %(seat)s wins with %(hand)s"),
+                    seat=ordered[0],
+                    hand=values[ordered[0]].description,
+                )
             elif showdown:
-                sentence += ", the only player eligible"
+                result = msg(_("seat %(seat)s wins, the only player eligible"), seat=ordered[0])
+            else:
+                result = msg(_("seat %(seat)s wins"), seat=ordered[0])
         else:
-            sentence += (
-                f"{_seats_words(ordered)} tie with {values[ordered[0]]} and split "
-                f"{pot.amount - take}: "
-                + ", ".join(f"seat {seat} {shares[seat]}" for seat in ordered)
+            result = msg(
+                _(
+                    "%(seats)s tie with %(hand)s and split %(amount)s: %(shares)s (odd chips to "
+                    "the first winner left of the button)"
+                )
+                if len(set(shares.values())) > 1
+                else _("%(seats)s tie with %(hand)s and split %(amount)s: %(shares)s"),
+                seats=_seats_words(ordered),
+                hand=values[ordered[0]].description,
+                amount=pot.amount - take,
+                shares=joined(
+                    [
+                        msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=shares[seat])
+                        for seat in ordered
+                    ],
+                    _("%(first)s, %(next)s"),
+                ),
             )
-            if len(set(shares.values())) > 1:
-                sentence += " (odd chips to the first winner left of the button)"
+        params = {
+            "pot": name,
+            "amount": pot.amount,
+            "eligible": _seats_words(pot.eligible),
+            "result": result,
+        }
         if take:
-            sentence += f"; rake {take} is taken first, {pot.amount - take} paid"
-        explanation.append(sentence + ".")
+            explanation.append(
+                msg(
+                    _(
+                        "%(pot)s %(amount)s (%(eligible)s eligible): %(result)s; rake %(rake)s is "
+                        "taken first, %(paid)s paid."
+                    ),
+                    **params,
+                    rake=take,
+                    paid=pot.amount - take,
+                )
+            )
+        else:
+            explanation.append(
+                msg(_("%(pot)s %(amount)s (%(eligible)s eligible): %(result)s."), **params)
+            )
         pot_records.append(
             {
                 "amount": pot.amount,
@@ -173,11 +236,19 @@ def settle_hand(
     rake = rules.rake
     if rake.kind is not RakeKind.NONE:
         if rake.no_draw_no_drop and not reached_draw:
-            explanation.append("No draw, no drop: the hand ended before the draw, so no rake.")
+            explanation.append(
+                Message(_("No draw, no drop: the hand ended before the draw, so no rake."))
+            )
         else:
             explanation.append(
-                f"Rake {total_rake} ({rake.words()}), charged to the winners of the pots "
-                "it came from."
+                msg(
+                    _(
+                        "Rake %(rake)s (%(schedule)s), charged to the winners of the pots it "
+                        "came from."
+                    ),
+                    rake=total_rake,
+                    schedule=rake.words(),
+                )
             )
 
     seats: list[SeatResult] = []
@@ -188,9 +259,18 @@ def settle_hand(
         outcome = Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
         net = paid[seat] - stake
         explanation.append(
-            f"Seat {seat}: put in {stake}, takes {paid[seat]}"
-            + (f" after rake {raked[seat]}" if raked[seat] else "")
-            + f"; net {net:+d}."
+            msg(
+                _(
+                    "Seat %(seat)s: put in %(stake)s, takes %(won)s after rake %(rake)s; net %(net)+d."
+                )
+                if raked[seat]
+                else _("Seat %(seat)s: put in %(stake)s, takes %(won)s; net %(net)+d."),
+                seat=seat,
+                stake=stake,
+                won=paid[seat],
+                rake=raked[seat],
+                net=net,
+            )
         )
         seats.append(
             SeatResult(

@@ -5,17 +5,25 @@ next hand's button and blinds go, who posts what and who waits is decided in
 :mod:`casino.rules.five_card_draw.blinds` (:func:`~.blinds.next_hand`).
 
 Table state: ``{"blinds": BlindState, "dealt": {seat: player dealt a hand there},
-"choices": {seat: a returning player's choice}}``. A seat's player is new until dealt a hand
-at that seat (``dealt``); a returning player's choice (clause 12) is a between-hand action and
-holds until it is used by a post or the player leaves.
+"choices": {seat: a returning player's choice}, "stacks": {seat: {"player", "stack"}}}``. A
+seat's player is new until dealt a hand at that seat (``dealt``); a returning player's choice
+(clause 12) is a between-hand action and holds until it is used by a post or the player leaves.
+
+``stacks`` carries each player's chips forward ("Between hands: stacks carried forward" in
+docs/rules/five-card-draw-7a.md): when a hand is settled, every dealt-in seat's stack after it
+(its stack in the hand's set-up plus its net) is recorded with the seat's player; a voided hand
+records nothing. A stack belongs to the player it was recorded with: it goes when that player
+leaves the seat, and a different player in the seat never gets it. :func:`opening_proposal`
+offers the recorded stacks as the next opening body's, for the dealer to confirm or correct.
+A table stored before ``stacks`` existed simply has none recorded yet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from casino.rules.contract import JSON, Change, Event, Opening, TableView
+from casino.rules.contract import JSON, Change, ClosedHand, Event, Opening, TableView
 from casino.rules.errors import Problems, Refusal, RuleError
 from casino.rules.five_card_draw.blinds import (
     BlindState,
@@ -175,16 +183,74 @@ def table_act(table: TableView, action: Mapping[str, Any]) -> Change:
 
 
 def seats_changed(table: TableView) -> Change:
-    """A player who leaves takes their choice with them; a new player starts afresh."""
+    """A player who leaves takes their choice and their stack with them; a new player starts
+    afresh."""
     _, dealt, choices = parts(table)
+    stacks = recorded_stacks(table)
     seated = {seat.number: seat.player for seat in table.seats if seat.player}
     kept_dealt = {seat: name for seat, name in dealt.items() if seated.get(seat) == name}
     kept_choices = {seat: choice for seat, choice in choices.items() if seat in seated}
-    if kept_dealt == dealt and kept_choices == choices:
+    kept_stacks = {
+        seat: entry for seat, entry in stacks.items() if seated.get(seat) == entry["player"]
+    }
+    if kept_dealt == dealt and kept_choices == choices and kept_stacks == stacks:
         return Change(table.state)
-    return Change(
-        {**table.state, "dealt": _json_map(kept_dealt), "choices": _json_map(kept_choices)}
-    )
+    state = {**table.state, "dealt": _json_map(kept_dealt), "choices": _json_map(kept_choices)}
+    if kept_stacks != stacks:
+        state["stacks"] = _json_map(kept_stacks)
+    return Change(state)
+
+
+# ---------------------------------------------------------------- stacks carried forward
+
+
+def recorded_stacks(table: TableView) -> dict[int, JSON]:
+    """The stacks recorded after the last settled hands: ``{seat: {"player", "stack"}}``
+    (a malformed entry is left out)."""
+    return {
+        seat: {"player": entry["player"], "stack": entry["stack"]}
+        for seat, entry in _seat_map(table.state.get("stacks")).items()
+        if isinstance(entry, Mapping)
+        and isinstance(entry.get("player"), str)
+        and is_int(entry.get("stack"))
+    }
+
+
+def hand_closed(table: TableView, hand: ClosedHand) -> Change:
+    """A settled hand records each dealt-in seat's stack after it (its stack in the hand's
+    set-up plus its net), with the player now in the seat; a voided hand changes nothing.
+    The button, blinds and markers moved when the hand opened."""
+    if hand.result is None:
+        return Change(table.state)
+    nets = {party.seat: party.net for party in hand.result.parties}
+    names = {seat.number: seat.player for seat in table.seats if seat.player}
+    stacks = recorded_stacks(table)
+    entries = hand.config.get("seats")
+    for entry in entries if isinstance(entries, list) else []:
+        seat = entry.get("seat") if isinstance(entry, Mapping) else None
+        if not is_int(seat) or seat not in hand.seats:
+            continue
+        stacks.pop(seat, None)
+        stack = entry.get("stack")
+        if seat in names and is_int(stack):
+            stacks[seat] = {"player": names[seat], "stack": stack + nets.get(seat, 0)}
+    return Change({**table.state, "stacks": _json_map(stacks)})
+
+
+def opening_proposal(table: TableView, seats: Sequence[int]) -> JSON:
+    """The next opening body as far as the table knows it: ``{"seats": [{"seat", "stack"}]}``
+    for ``seats``, the seats the next hand deals in (:func:`next_seats`), in that order;
+    ``stack`` only where one was recorded for the player now in the seat (never cards)."""
+    stacks = recorded_stacks(table)
+    names = {seat.number: seat.player for seat in table.seats if seat.player}
+    proposed: list[JSON] = []
+    for seat in seats:
+        entry: JSON = {"seat": seat}
+        known = stacks.get(seat)
+        if known is not None and names.get(seat) == known["player"]:
+            entry["stack"] = known["stack"]
+        proposed.append(entry)
+    return {"seats": proposed}
 
 
 def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
@@ -215,6 +281,7 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
     dealt.update({seat: names[seat] for seat in blinds.dealt_in})
     posted = {post.seat for post in blinds.posts}
     state = {
+        **table.state,  # the stacks carried forward stay until the hand closes
         "blinds": blinds.state.to_dict(),
         "dealt": _json_map(dealt),
         "choices": _json_map({seat: c for seat, c in choices.items() if seat not in posted}),

@@ -24,6 +24,7 @@ from casino.rules.contract import (
 )
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import check_amounts, is_int
+from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.settlement import Settlement
 
 from . import table as table_hooks
@@ -87,9 +88,9 @@ class HighCardFlush(Game):
     rules_schema = s.from_defaults(
         default_rules(),
         {
-            "coverage": "running or original_bank (clause 13 of docs/rules/high-card-flush.md)",
-            "rake": "the collection fee: scheme per_player, per_player_except_dp or dp_only; a fixed amount or bands by ante (clause 14 of docs/rules/high-card-flush.md)",
-            "rotation_policy": "the designated-player rotation: max_consecutive, window_minutes, min_distinct (clause 17 of docs/rules/high-card-flush.md)",
+            "coverage": f"running or original_bank ({high_card_flush_rule(13)})",
+            "rake": f"the collection fee: scheme per_player, per_player_except_dp or dp_only; a fixed amount or bands by ante ({high_card_flush_rule(14)})",
+            "rotation_policy": f"the designated-player rotation: max_consecutive, window_minutes, min_distinct ({high_card_flush_rule(17)})",
         },
     )
     open_schema = s.obj(
@@ -114,13 +115,13 @@ class HighCardFlush(Game):
             "accept",
             {"seat": s.seat("the seat offered the position"), "bank": s.amount("the bank posted")},
             required=["seat", "bank"],
-            description="The offered seat takes the designated-player position with a bank (clause 15 of docs/rules/high-card-flush.md).",
+            description=f"The offered seat takes the designated-player position with a bank ({high_card_flush_rule(15)}).",
         ),
         "decline": s.action(
             "decline",
             {"seat": s.seat("the seat offered the position")},
             required=["seat"],
-            description="The offered seat passes; the offer moves clockwise (clause 16 of docs/rules/high-card-flush.md).",
+            description=f"The offered seat passes; the offer moves clockwise ({high_card_flush_rule(16)}).",
         ),
     }
     _player = s.obj(

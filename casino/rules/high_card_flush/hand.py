@@ -34,6 +34,7 @@ from casino.rules.contract import JSON, History, Recorded
 from casino.rules.errors import Problems, RuleError, action_path, reported
 from casino.rules.options import MAX_AMOUNT, is_int
 from casino.rules.presentation import Presentation
+from casino.rules.rule_titles import high_card_flush_rule
 
 from .record import DealerHand, PlayerHand, Record, parse_record
 from .rules import CARDS_PER_HAND, GAME_CODE, PayTable, Rules
@@ -55,8 +56,7 @@ ACTIONS = ActionTable(
                     "the Straight Flush bonus bet", minimum=0, required=False
                 ),
             },
-            "A player's ante and bonus bets, before the deal (clause 5 of "
-            "docs/rules/high-card-flush.md).",
+            f"A player's ante and bonus bets, before the deal ({high_card_flush_rule(5)}).",
         ),
         "deal": ActionSpec(
             {
@@ -66,7 +66,7 @@ ACTIONS = ActionTable(
         ),
         "raise": ActionSpec(
             {"seat": a.seat(), "amount": a.amount("the raise")},
-            "A player's raise, within clause 6's bounds (docs/rules/high-card-flush.md).",
+            f"A player's raise, within the bounds of {high_card_flush_rule(6)}.",
         ),
         "fold": ActionSpec({"seat": a.seat()}),
     }
@@ -317,11 +317,11 @@ class HighCardFlushHand:
     def _wager(self, seat: int, action: Decoded) -> None:
         if self._phase is not Phase.WAGERS:
             raise RuleError(
-                f"seat {seat}: bets are placed before the deal (clause 5 of docs/rules/high-card-flush.md)"
+                f"seat {seat}: bets are placed before the deal ({high_card_flush_rule(5)})"
             )
         if seat == self._setup.dp_seat:
             raise RuleError(
-                f"seat {seat} is the designated player, who takes no ante (clause 5 of docs/rules/high-card-flush.md)"
+                f"seat {seat} is the designated player, who takes no ante ({high_card_flush_rule(5)})"
             )
         if seat not in self._setup.seats:
             raise RuleError(f"seat {seat} was not in play when the hand opened")
@@ -329,7 +329,7 @@ class HighCardFlushHand:
             raise RuleError(f"seat {seat} has already placed its bets")
         if len(self._players) >= self.rules.max_players:
             raise RuleError(
-                f"at most {self.rules.max_players} players play a hand (clause 1 of docs/rules/high-card-flush.md)"
+                f"at most {self.rules.max_players} players play a hand ({high_card_flush_rule(1)})"
             )
         ante = self._amount(action.number("ante"), seat, "ante", least=1)
         low, high = self.rules.ante_min, self.rules.ante_max
@@ -381,7 +381,7 @@ class HighCardFlushHand:
     def _decide(self, seat: int) -> _Player:
         if self._phase is not Phase.DECISIONS:
             raise RuleError(
-                f"seat {seat}: players decide once every hand is dealt (clause 6 of docs/rules/high-card-flush.md)"
+                f"seat {seat}: players decide once every hand is dealt ({high_card_flush_rule(6)})"
             )
         player = self._players.get(seat)
         if player is None:
@@ -402,7 +402,7 @@ class HighCardFlushHand:
         low, high = raise_bounds(player.ante, length)
         if not low <= amount <= high:
             raise RuleError(
-                f"seat {seat}: with a {length}-card flush the raise is from {low} to {high} (clause 6 of docs/rules/high-card-flush.md)"
+                f"seat {seat}: with a {length}-card flush the raise is from {low} to {high} ({high_card_flush_rule(6)})"
             )
         player.raise_amount = amount
         self._decided()

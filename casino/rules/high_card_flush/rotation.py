@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from casino.rules.errors import Problems, RuleError
+from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.seating import next_seat_clockwise
 
 __all__ = ["Holding", "RotationPolicy", "check_may_hold", "next_seat_clockwise", "offer_round"]
@@ -106,7 +107,7 @@ def check_may_hold(
     if held >= policy.max_consecutive:
         raise RuleError(
             f"seat {seat} has been the designated player for {held} hands in a row; "
-            f"the table allows at most {policy.max_consecutive} (clause 17 of docs/rules/high-card-flush.md, consecutive-hand cap)",
+            f"the table allows at most {policy.max_consecutive} ({high_card_flush_rule(17)}, consecutive-hand cap)",
             path="designated_player.seat",
         )
     window_start = now - timedelta(minutes=policy.window_minutes)
@@ -120,6 +121,6 @@ def check_may_hold(
         raise RuleError(
             f"in the last {policy.window_minutes} minutes the designated player position "
             f"would have been held by {len(holders)} player(s); the table needs at least "
-            f"{policy.min_distinct} different players (clause 17 of docs/rules/high-card-flush.md, rolling window)",
+            f"{policy.min_distinct} different players ({high_card_flush_rule(17)}, rolling window)",
             path="designated_player.seat",
         )

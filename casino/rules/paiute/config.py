@@ -17,6 +17,7 @@ from casino.rules.errors import Problems, RuleError
 from casino.rules.options import is_int
 from casino.rules.paiute.rules import HAND_SIZE, PaiuteRules, check_ante
 from casino.rules.pots import clockwise_from
+from casino.rules.rule_titles import paiute_rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +169,7 @@ def check_config(
         problems.add(
             where["players"],
             f"{count} players dealt in: Paiute is played by {rules.min_players} to "
-            f"{rules.max_players} (clause 1 of docs/rules/paiute.md)",
+            f"{rules.max_players} ({paiute_rule(1)})",
         )
     if config.dealer not in config.players:
         problems.add(
@@ -196,13 +197,13 @@ def check_config(
             problems.add(
                 where["first_discard"],
                 "no card starts the discard pile at this table: the first player draws from "
-                "the stock (clause 3 of docs/rules/paiute.md)",
+                f"the stock ({paiute_rule(3)})",
             )
         groups.append(CardGroup("the discard pile", where["first_discard"], [config.first_discard]))
     elif option:
         problems.add(
             where["first_discard"],
-            "the top stock card is turned to start the discard pile at this table (clause 3 of docs/rules/paiute.md): "
+            f"the top stock card is turned to start the discard pile at this table ({paiute_rule(3)}): "
             "enter it",
         )
     try:

@@ -52,6 +52,7 @@ from casino.rules.paiute.settle import cards_text, settle_holdings
 from casino.rules.paiute.values import Combination, best_combination
 from casino.rules.paiute.view import card_text, hand_presentation, hand_view
 from casino.rules.presentation import Presentation
+from casino.rules.rule_titles import paiute_rule
 from casino.rules.settlement import Settlement
 
 
@@ -306,12 +307,12 @@ class PaiuteHand:
             if top is None:
                 raise RuleError(
                     f"seat {seat} cannot draw from the discard pile: it is empty, so the card "
-                    "comes from the stock (clause 3 of docs/rules/paiute.md)"
+                    f"comes from the stock ({paiute_rule(3)})"
                 )
             if card is not None and card != top:
                 raise RuleError(
                     f"seat {seat}: the top of the discard pile is {top}, not {card}; only the "
-                    "top discard may be taken (clause 3 of docs/rules/paiute.md)"
+                    f"top discard may be taken ({paiute_rule(3)})"
                 )
             return
         if card is None:
@@ -345,9 +346,7 @@ class PaiuteHand:
         """Clause 3: any card of the six, but not the one just taken from the discard pile."""
         self._verify_turn(seat, "discard")
         if self.step is not Step.DISCARD:
-            raise RuleError(
-                f"seat {seat} must draw a card before discarding (clause 3 of docs/rules/paiute.md)"
-            )
+            raise RuleError(f"seat {seat} must draw a card before discarding ({paiute_rule(3)})")
         if card not in self._held[seat]:
             raise RuleError(
                 f"seat {seat} does not hold {card} (it holds {cards_text(self._held[seat])})"
@@ -356,7 +355,7 @@ class PaiuteHand:
         if taken is not None and taken.source is Source.DISCARD and taken.card == card:
             raise RuleError(
                 f"seat {seat} took {card} from the discard pile and must discard a different "
-                "card (clause 3 of docs/rules/paiute.md)"
+                f"card ({paiute_rule(3)})"
             )
 
     def can_discard(self, seat: int, card: Card) -> bool:
@@ -378,26 +377,26 @@ class PaiuteHand:
         self._verify_turn(seat, "call")
         if self.step is not Step.DISCARD:
             raise RuleError(
-                f"seat {seat} calls after drawing: take a card first (clause 5 of docs/rules/paiute.md)"
+                f"seat {seat} calls after drawing: take a card first ({paiute_rule(5)})"
             )
         holding = self._held[seat]
         best = self.best(seat)
         if best is None:
             raise RuleError(
                 f"seat {seat} cannot call: {cards_text(holding)} make no winning combination "
-                "(clause 7 of docs/rules/paiute.md)"
+                f"({paiute_rule(7)})"
             )
         if best.size == 6:
             if discard is not None:
                 raise RuleError(
                     f"seat {seat} calls with {best}, which uses all six cards: nothing is "
-                    "discarded (clause 5 of docs/rules/paiute.md)"
+                    f"discarded ({paiute_rule(5)})"
                 )
             return
         if discard is None:
             raise RuleError(
                 f"seat {seat} calls with {best}, a 5-card combination: name the sixth card "
-                "to discard (clause 5 of docs/rules/paiute.md)"
+                f"to discard ({paiute_rule(5)})"
             )
         if discard not in holding:
             raise RuleError(f"seat {seat} does not hold {discard} (it holds {cards_text(holding)})")
@@ -410,18 +409,18 @@ class PaiuteHand:
                 raise RuleError(
                     f"seat {seat} cannot call with {best}: the card it leaves out is {discard}, "
                     "just taken from the discard pile, which may not be discarded at once "
-                    "(clause 3 of docs/rules/paiute.md)"
+                    f"({paiute_rule(3)})"
                 )
             raise RuleError(
                 f"seat {seat} took {discard} from the discard pile and must discard a different "
-                "card (clause 3 of docs/rules/paiute.md)"
+                f"card ({paiute_rule(3)})"
             )
         rest = [card for card in holding if card != discard]
         kept = best_combination(rest, self.wild_rank)
         left = f"leaves {kept}" if kept is not None else "leaves no winning combination"
         raise RuleError(
             f"seat {seat}: discarding {discard} {left}; the six cards make {best}, so discard "
-            f"{' or '.join(card_text(card) or '' for card in allowed)} (clause 5 of docs/rules/paiute.md)"
+            f"{' or '.join(card_text(card) or '' for card in allowed)} ({paiute_rule(5)})"
         )
 
     def can_call(self, seat: int, discard: Card | None = None) -> bool:
@@ -482,7 +481,7 @@ class PaiuteHand:
         if self.complete:
             why = "the dealer called" if self.caller == self.dealer else "the final turns are over"
             raise RuleError(
-                f"seat {seat} cannot {verb}: the hand is over ({why}, clause 6 of docs/rules/paiute.md)"
+                f"seat {seat} cannot {verb}: the hand is over ({why}, {paiute_rule(6)})"
             )
         if seat not in self._held:
             raise RuleError(f"seat {seat} is not dealt in this hand")
@@ -491,7 +490,7 @@ class PaiuteHand:
                 raise RuleError(
                     f"seat {seat} cannot {verb}: after seat {self.caller}'s call only the "
                     "players after the caller up to and including the dealer have one more "
-                    f"turn, and seat {self.to_act} is to act (clause 6 of docs/rules/paiute.md)"
+                    f"turn, and seat {self.to_act} is to act ({paiute_rule(6)})"
                 )
             raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act")
 
@@ -503,12 +502,12 @@ class PaiuteHand:
             if card == bottom:
                 return
             raise RuleError(
-                f"the stock's last card is the upcard {bottom} (clause 2 of docs/rules/paiute.md), not {card}"
+                f"the stock's last card is the upcard {bottom} ({paiute_rule(2)}), not {card}"
             )
         if card == bottom:
             raise RuleError(
                 f"{card} is the upcard at the bottom of the stock: it is drawn only as the "
-                f"stock's last card ({self.stock_count} cards are left) (clause 2 of docs/rules/paiute.md)"
+                f"stock's last card ({self.stock_count} cards are left) ({paiute_rule(2)})"
             )
         for seat, cards in self._held.items():
             if card in cards:

@@ -16,6 +16,7 @@ from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
 from casino.rules.quick import quick_init
+from casino.rules.rule_titles import paiute_rule
 
 GAME_CODE = "paiute"
 GAME_NAME = "Paiute"
@@ -67,8 +68,7 @@ ACTIONS = ActionTable(
                 "source": a.choice([str(source) for source in Source], "stock or discard"),
                 "card": a.card("the card drawn (needed from the stock)", required=False),
             },
-            "Take the top card of the stock or of the discard pile (clause 3 of "
-            "docs/rules/paiute.md).",
+            f"Take the top card of the stock or of the discard pile ({paiute_rule(3)}).",
         ),
         ActionType.DISCARD: ActionSpec({"seat": a.seat(), "card": a.card("the card discarded")}),
         ActionType.CALL: ActionSpec(
@@ -78,7 +78,7 @@ ACTIONS = ActionTable(
                     "the sixth card discarded with a 5-card combination", required=False
                 ),
             },
-            "Call with a winning combination (clause 5 of docs/rules/paiute.md).",
+            f"Call with a winning combination ({paiute_rule(5)}).",
         ),
     }
 )

@@ -17,6 +17,7 @@ from typing import Any
 from casino.rules.errors import Problems
 from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
 from casino.rules.rake import RakeSchedule, parse_rake
+from casino.rules.rule_titles import paiute_rule
 
 #: Clause 1: two to five players.
 FEWEST_PLAYERS = 2
@@ -140,7 +141,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             problems.add(
                 f"rules.{key}",
                 f"{key.replace('_', ' ')} must be a whole number from {FEWEST_PLAYERS} to "
-                f"{MOST_PLAYERS} (clause 1 of docs/rules/paiute.md), got {value!r}",
+                f"{MOST_PLAYERS} ({paiute_rule(1)}), got {value!r}",
             )
             value = FEWEST_PLAYERS if key == "min_players" else MOST_PLAYERS
         out[key] = value
@@ -169,5 +170,5 @@ def check_ante(ante: int, rules: PaiuteRules, path: str, problems: Problems) -> 
             bounds = f"{low} to {high}" if high is not None else f"at least {low}"
             problems.add(
                 path,
-                f"ante {ante} is outside the table limits: {bounds} (clause 1 of docs/rules/paiute.md)",
+                f"ante {ante} is outside the table limits: {bounds} ({paiute_rule(1)})",
             )

@@ -22,12 +22,14 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards, rank_name
 from casino.rules.errors import Problems, RuleError
+from casino.rules.messages import Message, _, joined, msg
 from casino.rules.options import is_int
 from casino.rules.paiute.ops import GAME_CODE
 from casino.rules.paiute.rules import HAND_SIZE, PaiuteRules, check_ante, coerce_rules
 from casino.rules.paiute.values import Combination, best_combination
 from casino.rules.pots import clockwise_from, split_pot
 from casino.rules.rake import RakeKind, rake_words
+from casino.rules.rule_titles import paiute_rule
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 POT_WAGER = "pot"
@@ -37,21 +39,39 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def _seats_words(seats: Sequence[int]) -> str:
+def _seats_words(seats: Sequence[int]) -> Message:
+    """``Seat 2`` / ``Seats 1, 2 and 5``, as a message."""
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(str(seat) for seat in seats[:-1]) + f" and {seats[-1]}"
+        return msg(_("Seat %(seat)s"), seat=seats[0])
+    return msg(
+        _("Seats %(seats)s and %(last)s"),
+        seats=", ".join(str(seat) for seat in seats[:-1]),
+        last=seats[-1],
+    )
 
 
-def _shown(combination: Combination, holding: Sequence[Card]) -> str:
+def _shown(combination: Combination, holding: Sequence[Card]) -> Message:
     """``four/two: kings and sevens (Ks Kh Kd 3c 7s 7d; 3c as a king)``."""
-    detail = cards_text(combination.cards)
-    wild = combination.wild_words()
+    cards = cards_text(combination.cards)
+    wild = combination.wild_words()  # card codes and rank names: left as they are
+    discarded = combination.discard is not None and len(holding) == 6
+    params = {"hand": combination.description, "cards": cards}
+    if wild and discarded:
+        return msg(
+            _("%(hand)s (%(cards)s; %(wild)s; %(discard)s discarded)"),
+            **params,
+            wild=wild,
+            discard=str(combination.discard),
+        )
     if wild:
-        detail += f"; {wild}"
-    if combination.discard is not None and len(holding) == 6:
-        detail += f"; {combination.discard} discarded"
-    return f"{combination} ({detail})"
+        return msg(_("%(hand)s (%(cards)s; %(wild)s)"), **params, wild=wild)
+    if discarded:
+        return msg(
+            _("%(hand)s (%(cards)s; %(discard)s discarded)"),
+            **params,
+            discard=str(combination.discard),
+        )
+    return msg(_("%(hand)s (%(cards)s)"), **params)
 
 
 def settle_holdings(
@@ -80,21 +100,39 @@ def settle_holdings(
     shares = split_pot(pot - take, winners, button=dealer, smallest_chip=chip)
     raked = split_pot(take, winners, button=dealer, smallest_chip=chip)
 
-    explanation = [
-        f"Wild card {upcard}: every {rank_name(wild_rank)} is wild (clause 2 of docs/rules/paiute.md). Pot {pot}: "
-        f"{len(order)} antes of {ante} (clause 1 of docs/rules/paiute.md).",
+    explanation: list[str] = [
+        msg(
+            _(
+                "Wild card %(card)s: every %(rank)s is wild (%(wild_rule)s). Pot %(pot)s: "
+                "%(count)s antes of %(ante)s (%(ante_rule)s)."
+            ),
+            card=str(upcard),
+            rank=Message(rank_name(wild_rank)),
+            wild_rule=paiute_rule(2),
+            pot=pot,
+            count=len(order),
+            ante=ante,
+            ante_rule=paiute_rule(1),
+        )
     ]
     caller_combo = combos[caller]
     assert caller_combo is not None
-    if caller == dealer:
-        after = "The dealer called, so the deal ended at once (clause 6 of docs/rules/paiute.md)."
-    else:
-        after = (
-            "Each player after the caller up to and including the dealer had one more turn "
-            "(clause 6 of docs/rules/paiute.md)."
-        )
     explanation.append(
-        f"Seat {caller} called with {_shown(caller_combo, holdings[caller])} (clause 5 of docs/rules/paiute.md). {after}"
+        msg(
+            _(
+                "Seat %(seat)s called with %(shown)s (%(rule)s). The dealer called, so the deal "
+                "ended at once (%(after_rule)s)."
+            )
+            if caller == dealer
+            else _(
+                "Seat %(seat)s called with %(shown)s (%(rule)s). Each player after the caller "
+                "up to and including the dealer had one more turn (%(after_rule)s)."
+            ),
+            seat=caller,
+            shown=_shown(caller_combo, holdings[caller]),
+            rule=paiute_rule(5),
+            after_rule=paiute_rule(6),
+        )
     )
     for seat in order:
         if seat == caller:
@@ -102,36 +140,86 @@ def settle_holdings(
         combo = combos[seat]
         if combo is None:
             explanation.append(
-                f"Seat {seat}: no winning combination ({cards_text(holdings[seat])})."
+                msg(
+                    _("Seat %(seat)s: no winning combination (%(cards)s)."),
+                    seat=seat,
+                    cards=cards_text(holdings[seat]),
+                )
             )
         else:
-            explanation.append(f"Seat {seat}: {_shown(combo, holdings[seat])}.")
-    prize = f"the pot of {pot}"
+            explanation.append(
+                msg(_("Seat %(seat)s: %(shown)s."), seat=seat, shown=_shown(combo, holdings[seat]))
+            )
     if take:
-        prize += f" less the rake of {take} ({pot - take})"
-    if len(winners) == 1:
-        explanation.append(
-            f"Seat {winners[0]}'s {best} is the best combination shown and takes {prize} "
-            "(clause 8 of docs/rules/paiute.md)."
+        prize = msg(
+            _("the pot of %(pot)s less the rake of %(rake)s (%(rest)s)"),
+            pot=pot,
+            rake=take,
+            rest=pot - take,
         )
     else:
-        split = ", ".join(f"seat {seat} {shares[seat]}" for seat in shares)
-        each = "; ".join(f"seat {seat}: {combos[seat]}" for seat in winners)
-        sentence = (
-            f"{_seats_words(winners).capitalize()} tie with equal combinations ({each}): "
-            f"{prize} is split ({split}) (clause 8 of docs/rules/paiute.md)"
-        )
-        amounts = set(shares.values())
-        if len(amounts) > 1:
-            sentence += (
-                "; the odd chips go to the first winner clockwise from the dealer's left, "
-                f"seat {next(iter(shares))}"
+        prize = msg(_("the pot of %(pot)s"), pot=pot)
+    if len(winners) == 1:
+        explanation.append(
+            msg(
+                _(
+                    "Seat %(seat)s's %(hand)s is the best combination shown and takes %(prize)s "
+                    "(%(rule)s)."
+                ),
+                seat=winners[0],
+                hand=best.description,
+                prize=prize,
+                rule=paiute_rule(8),
             )
-        explanation.append(sentence + ".")
+        )
+    else:
+        split = joined(
+            [msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=shares[seat]) for seat in shares],
+            _("%(first)s, %(next)s"),
+        )
+        each = joined(
+            [
+                msg(_("seat %(seat)s: %(hand)s"), seat=seat, hand=combos[seat].description)  # type: ignore[union-attr]
+                for seat in winners
+            ],
+            _("%(first)s; %(next)s"),
+        )
+        params = {
+            "seats": _seats_words(winners),
+            "each": each,
+            "prize": prize,
+            "split": split,
+            "rule": paiute_rule(8),
+        }
+        if len(set(shares.values())) > 1:
+            explanation.append(
+                msg(
+                    _(
+                        "%(seats)s tie with equal combinations (%(each)s): %(prize)s is split "
+                        "(%(split)s) (%(rule)s); the odd chips go to the first winner clockwise "
+                        "from the dealer's left, seat %(first)s."
+                    ),
+                    **params,
+                    first=next(iter(shares)),
+                )
+            )
+        else:
+            explanation.append(
+                msg(
+                    _(
+                        "%(seats)s tie with equal combinations (%(each)s): %(prize)s is split "
+                        "(%(split)s) (%(rule)s)."
+                    ),
+                    **params,
+                )
+            )
     if rules.rake.kind is not RakeKind.NONE:
         explanation.append(
-            rake_words(take, rules.rake.words(), pot, raked)
-            + " (clause 8 of docs/rules/paiute.md)."
+            msg(
+                _("%(rake)s (%(rule)s)."),
+                rake=rake_words(take, rules.rake.words(), pot, raked),
+                rule=paiute_rule(8),
+            )
         )
 
     seats: list[SeatResult] = []
@@ -252,7 +340,7 @@ def parse_record(
         problems.add(
             "players",
             f"{count} players listed: Paiute is played by {effective.min_players} to "
-            f"{effective.max_players} (clause 1 of docs/rules/paiute.md)",
+            f"{effective.max_players} ({paiute_rule(1)})",
         )
     for index, raw in enumerate(raw_players):
         path = f"players[{index}]"

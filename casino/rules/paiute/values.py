@@ -34,6 +34,8 @@ from typing import Any
 
 from casino.rules.cards import ACE, KING, SUIT_NAMES, SUITS, Card, rank_char, rank_name
 from casino.rules.errors import RuleError
+from casino.rules.messages import Message, _, joined, msg
+from casino.rules.poker import PLURAL_WORDS
 from casino.rules.quick import quick_init
 
 HOLDING_SIZES = (5, 6)
@@ -67,13 +69,18 @@ class Category(IntEnum):
 
 
 _WORDS = {
-    Category.FIVE_OF_A_KIND: "five of a kind",
-    Category.ROYAL_FLUSH: "royal flush",
-    Category.STRAIGHT_FLUSH: "straight flush",
-    Category.FOUR_TWO: "four/two",
-    Category.THREE_THREE: "three/three",
-    Category.TWO_TWO_TWO: "two/two/two",
+    Category.FIVE_OF_A_KIND: _("five of a kind"),
+    Category.ROYAL_FLUSH: _("royal flush"),
+    Category.STRAIGHT_FLUSH: _("straight flush"),
+    Category.FOUR_TWO: _("four/two"),
+    Category.THREE_THREE: _("three/three"),
+    Category.TWO_TWO_TWO: _("two/two/two"),
 }
+
+
+def _plural_words(rank: int) -> Message:
+    """:func:`plural` as a message (the names are poker's, marked there)."""
+    return Message(PLURAL_WORDS.get(ACE if rank == 1 else rank, plural(rank)))
 
 
 def plural(rank: int) -> str:
@@ -132,21 +139,34 @@ class Combination:
         return self.category.size
 
     @property
-    def description(self) -> str:
+    def description(self) -> Message:
         """As a dealer says it: ``five queens``, ``royal flush``, ``straight flush 7-J of
-        clubs``, ``four/two: kings and sevens``, ``two/two/two: jacks, eights and fives``."""
+        clubs``, ``four/two: kings and sevens``, ``two/two/two: jacks, eights and fives``
+        (a message: its English text is the description)."""
         category = self.category
         if category is Category.FIVE_OF_A_KIND:
-            return f"five {plural(self.ranks[0])}"
+            return msg(_("five %(ranks)s"), ranks=_plural_words(self.ranks[0]))
         if category is Category.ROYAL_FLUSH:
-            return "royal flush"
+            return Message(_("royal flush"))
         if category is Category.STRAIGHT_FLUSH:
             top = self.ranks[0]
-            suit = SUIT_NAMES[self.suit] if self.suit else "one suit"
-            return f"straight flush {rank_char(top - 4)}-{rank_char(top)} of {suit}"
-        names = [plural(rank) for rank in self.ranks]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"{category.words}: {listed}"
+            suit = Message(SUIT_NAMES[self.suit] if self.suit else _("one suit"))
+            return msg(
+                _("straight flush %(low)s-%(high)s of %(suit)s"),
+                low=rank_char(top - 4),
+                high=rank_char(top),
+                suit=suit,
+            )
+        names = [_plural_words(rank) for rank in self.ranks]
+        if len(names) == 1:
+            listed = names[0]
+        else:
+            listed = msg(
+                _("%(names)s and %(last)s"),
+                names=joined(names[:-1], _("%(first)s, %(next)s")),
+                last=names[-1],
+            )
+        return msg(_("%(category)s: %(ranks)s"), category=Message(category.words), ranks=listed)
 
     def __str__(self) -> str:
         return self.description
@@ -296,7 +316,7 @@ def _six_card(
     wild_as: list[tuple[Card, str]] = []
     pool = iter(wilds)
     for rank, size in zip(ranks, slots, strict=True):
-        for _ in range(size - counts.get(rank, 0)):
+        for _slot in range(size - counts.get(rank, 0)):
             wild_as.append((next(pool), rank_char(rank)))
     return Combination(category, ranks, holding, None, tuple(wild_as))
 

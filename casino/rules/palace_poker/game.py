@@ -2,8 +2,8 @@
 buy, discard, battle, answer, stay and fold as an action; the deal passes clockwise.
 
 :class:`PalacePoker` holds the schemas and wires the package's modules to the contract: the
-rules and limits (:mod:`.rules`), the hand (:mod:`.hand`), the table between hands
-(:mod:`.table`); ``GAME`` registers it.
+rules and limits (:mod:`.rules`), the hand (:mod:`.hand`), the table between hands (the
+dealer button and the stacks carried forward, :mod:`.table`); ``GAME`` registers it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from casino.rules import schemas as s
 from casino.rules.actions import schemas
-from casino.rules.contract import JSON, Game, Opening, TableView, register
+from casino.rules.contract import JSON, Change, ClosedHand, Game, Opening, TableView, register
 from casino.rules.errors import Problems
 from casino.rules.palace_poker import rules as palace_rules
 from casino.rules.palace_poker import table as palace_table
@@ -128,6 +128,16 @@ class PalacePoker(DealerButton, Game):
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
         return palace_table.open_hand(table, body)
+
+    def hand_closed(self, table: TableView, hand: ClosedHand) -> Change:
+        return palace_table.hand_closed(table, hand)
+
+    def seats_changed(self, table: TableView) -> Change:
+        return palace_table.seats_changed(table)
+
+    def opening_proposal(self, table: TableView) -> JSON:
+        """Each seat in play with its player's stack as the last settled hand left it."""
+        return palace_table.opening_proposal(table, self.next_seats(table))
 
 
 GAME = register(PalacePoker())

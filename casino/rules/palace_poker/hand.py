@@ -91,6 +91,7 @@ from casino.rules import betting
 from casino.rules.actions import decode
 from casino.rules.cards import SUIT_NAMES, Card, standard_deck_set
 from casino.rules.errors import RuleError, action_path, reported
+from casino.rules.messages import Message, _, msg
 from casino.rules.palace_poker.config import PalaceConfig, parse_config
 from casino.rules.palace_poker.ops import (
     ACTION_TYPES,
@@ -121,6 +122,7 @@ from casino.rules.palace_poker.values import PokerValue, best_hand
 from casino.rules.palace_poker.view import presentation_of, view_of
 from casino.rules.pots import clockwise_from
 from casino.rules.presentation import Presentation
+from casino.rules.rule_titles import palace_poker_rule
 from casino.rules.settlement import Settlement
 
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
@@ -422,9 +424,19 @@ class PalaceHand:
             )
         if defender.suit == player.suit:
             raise RuleError(
-                f"seat {seat} cannot attack seat {target}: both banners are "
-                f"{SUIT_NAMES[player.suit]} ({player.banner} and {defender.banner}); a player "
-                "may not attack a banner of its own suit (clause 8 of docs/rules/palace-poker.md)"
+                msg(
+                    _(
+                        "seat %(seat)s cannot attack seat %(target)s: both banners are %(suit)s "
+                        "(%(banner)s and %(other)s); a player may not attack a banner of its own "
+                        "suit (%(rule)s)"
+                    ),
+                    seat=seat,
+                    target=target,
+                    suit=Message(SUIT_NAMES[player.suit]),
+                    banner=str(player.banner),
+                    other=str(defender.banner),
+                    rule=palace_poker_rule(8),
+                )
             )
         minimum = self._minimum(player)
         words = self._minimum_words(player)
@@ -488,8 +500,14 @@ class PalaceHand:
         self._verify_turn(seat, ActionType.STAY)
         if len(self.players_in()) == 2:
             raise RuleError(
-                f"seat {seat} cannot stay: with only two players left each turn is a buy, a "
-                "discard or a battle (clause 14 of docs/rules/palace-poker.md)"
+                msg(
+                    _(
+                        "seat %(seat)s cannot stay: with only two players left each turn is a "
+                        "buy, a discard or a battle (%(rule)s)"
+                    ),
+                    seat=seat,
+                    rule=palace_poker_rule(14),
+                )
             )
 
     def can_stay(self, seat: int) -> bool:
@@ -535,7 +553,11 @@ class PalaceHand:
             defender_cards=(),
             attacker_hand=None,
             defender_hand=None,
-            reason=f"seat {seat} folds; seat {other.seat} takes its banner and soldiers",
+            reason=msg(
+                _("seat %(seat)s folds; seat %(other)s takes its banner and soldiers"),
+                seat=seat,
+                other=other.seat,
+            ),
         )
         self._log.append(result)
         self._capture(other, player)
@@ -778,9 +800,13 @@ class PalaceHand:
                 f"seat {player.seat} cannot buy: a buy costs {cost} and the seat has {player.stack}"
             )
         if not self._stock and not self._discards:
-            return (
-                f"seat {player.seat} cannot buy: the stock and the discards are both empty, so "
-                "buying is no longer allowed (clause 6 of docs/rules/palace-poker.md)"
+            return msg(
+                _(
+                    "seat %(seat)s cannot buy: the stock and the discards are both empty, so "
+                    "buying is no longer allowed (%(rule)s)"
+                ),
+                seat=player.seat,
+                rule=palace_poker_rule(6),
             )
         return None
 
@@ -894,29 +920,47 @@ class PalaceHand:
         if a_value != d_value:
             winner, loser = (attacker, defender) if a_value > d_value else (defender, attacker)
             high, low = (a_value, d_value) if winner is attacker else (d_value, a_value)
-            reason = f"seat {winner.seat}'s {high} beats seat {loser.seat}'s {low}"
+            reason = msg(
+                _("seat %(winner)s's %(high)s beats seat %(loser)s's %(low)s"),
+                winner=winner.seat,
+                high=high.description,
+                loser=loser.seat,
+                low=low.description,
+            )
         else:
             a_own = sum(card.suit == attacker.suit for card in a_cards)
             d_own = sum(card.suit == defender.suit for card in d_cards)
-            reason = f"both have {a_value}; "
             if a_own != d_own:
                 winner, loser = (attacker, defender) if a_own > d_own else (defender, attacker)
                 most, least = max(a_own, d_own), min(a_own, d_own)
-                reason += (
-                    f"seat {winner.seat} has more cards of its banner suit "
-                    f"({SUIT_NAMES[winner.suit]}: {most} to {least}) and wins"
+                reason = msg(
+                    _(
+                        "both have %(hand)s; seat %(seat)s has more cards of its banner suit "
+                        "(%(suit)s: %(most)s to %(least)s) and wins"
+                    ),
+                    hand=a_value.description,
+                    seat=winner.seat,
+                    suit=Message(SUIT_NAMES[winner.suit]),
+                    most=most,
+                    least=least,
                 )
             else:
-                reason += f"each has {_plural(a_own, 'card')} of its banner suit"
+                reason = msg(
+                    _("both have %(hand)s; each has %(count)s card of its banner suit")
+                    if a_own == 1
+                    else _("both have %(hand)s; each has %(count)s cards of its banner suit"),
+                    hand=a_value.description,
+                    count=a_own,
+                )
         last_two = len(self.players_in()) == 2
         if winner is not None and loser is not None:
             result, winner_seat = "win", winner.seat
         elif last_two:
             result, winner_seat = "split", None
-            reason += ": the last two split the pot"
+            reason = msg(_("%(reason)s: the last two split the pot"), reason=reason)
         else:
             result, winner_seat = "both out", None
-            reason += ": both are out"
+            reason = msg(_("%(reason)s: both are out"), reason=reason)
         self._log.append(
             BattleEnd(
                 attacker=attacker.seat,

@@ -19,7 +19,9 @@ from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
+from casino.rules.messages import Message, _, msg
 from casino.rules.quick import quick_init
+from casino.rules.rule_titles import palace_poker_rule
 
 GAME_CODE = "palace-poker"
 GAME_NAME = "Palace Poker"
@@ -42,13 +44,33 @@ class Ending(StrEnum):
     @property
     def words(self) -> str:
         return {
-            Ending.LAST_STANDING: "the last player standing takes the pot (clause 13 of docs/rules/palace-poker.md)",
+            Ending.LAST_STANDING: f"the last player standing takes the pot ({palace_poker_rule(13)})",
             Ending.SHARED_SUIT: "the players left share a banner suit and split the pot "
-            "(clause 15 of docs/rules/palace-poker.md)",
+            f"({palace_poker_rule(15)})",
             Ending.SHOWDOWN: "a full round of stays, discards and folds ends in a showdown "
-            "(clause 16 of docs/rules/palace-poker.md)",
-            Ending.SPLIT: "the last two tied their battle outright and split the pot (clause 10 of docs/rules/palace-poker.md)",
+            f"({palace_poker_rule(16)})",
+            Ending.SPLIT: f"the last two tied their battle outright and split the pot ({palace_poker_rule(10)})",
         }[self]
+
+    @property
+    def sentence(self) -> Message:
+        """:attr:`words` with a capital letter, as a message."""
+        template, number = {
+            Ending.LAST_STANDING: (_("The last player standing takes the pot (%(rule)s)"), 13),
+            Ending.SHARED_SUIT: (
+                _("The players left share a banner suit and split the pot (%(rule)s)"),
+                15,
+            ),
+            Ending.SHOWDOWN: (
+                _("A full round of stays, discards and folds ends in a showdown (%(rule)s)"),
+                16,
+            ),
+            Ending.SPLIT: (
+                _("The last two tied their battle outright and split the pot (%(rule)s)"),
+                10,
+            ),
+        }[self]
+        return msg(template, rule=palace_poker_rule(number))
 
 
 class ActionType(StrEnum):
@@ -78,7 +100,7 @@ ACTIONS = ActionTable(
                 "card": a.card("the stock card turned"),
                 "discard": a.cards("soldiers discarded to make room", required=False),
             },
-            "Buy the stock's top card as a soldier (clause 6 of docs/rules/palace-poker.md).",
+            f"Buy the stock's top card as a soldier ({palace_poker_rule(6)}).",
         ),
         ActionType.DISCARD: ActionSpec(
             {"seat": a.seat(), "cards": a.cards("the soldiers thrown away")}
@@ -89,7 +111,7 @@ ACTIONS = ActionTable(
                 "target": a.seat("the defender's seat"),
                 "amount": a.amount("the bet", minimum=0),
             },
-            "Attack another player (clause 8 of docs/rules/palace-poker.md).",
+            f"Attack another player ({palace_poker_rule(8)}).",
         ),
         ActionType.STAY: ActionSpec({"seat": a.seat()}),
         ActionType.FOLD: ActionSpec({"seat": a.seat()}),

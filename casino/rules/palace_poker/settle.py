@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from casino.rules.cards import Card
-from casino.rules.palace_poker.config import PALACE_SIZE, PalaceConfig, seats_words
+from casino.rules.messages import Message, _, joined, msg
+from casino.rules.palace_poker.config import PALACE_SIZE, PalaceConfig
 from casino.rules.palace_poker.ops import (
     GAME_CODE,
     BattleEnd,
@@ -36,6 +37,7 @@ from casino.rules.palace_poker.ops import (
 from casino.rules.palace_poker.rules import PalaceRules
 from casino.rules.pots import split_pot
 from casino.rules.rake import RakeKind, rake_words
+from casino.rules.rule_titles import palace_poker_rule
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 WAGER = "pot"
@@ -87,7 +89,18 @@ class SettledHand(Protocol):
 
 
 def _cards_words(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards) if cards else "no cards"
+    return " ".join(str(card) for card in cards) if cards else Message(_("no cards"))
+
+
+def _seats_sentence(seats: Sequence[int]) -> Message:
+    """:func:`seats_words` capitalised, as a message: ``Seats 1, 2 and 5``."""
+    if len(seats) == 1:
+        return msg(_("Seat %(seat)s"), seat=seats[0])
+    return msg(
+        _("Seats %(seats)s and %(last)s"),
+        seats=", ".join(str(seat) for seat in seats[:-1]),
+        last=seats[-1],
+    )
 
 
 def settle_hand(hand: SettledHand) -> Settlement:
@@ -103,59 +116,113 @@ def settle_hand(hand: SettledHand) -> Settlement:
     raked = split_pot(take, hand.winners, button=config.dealer, smallest_chip=chip)
     explanation: list[str] = []
     if config.ante:
-        explanation.append(f"Each of {len(players)} players antes {config.ante}.")
+        explanation.append(
+            msg(
+                _("Each of %(count)s players antes %(ante)s."), count=len(players), ante=config.ante
+            )
+        )
     battles = [op for op in hand.log if isinstance(op, BattleEnd)]
     for op in battles:
-        sentence = f"Seat {op.attacker} attacks seat {op.defender} for {op.bet}"
-        if op.chips[0] != op.bet or op.chips[1]:
-            sentence += (
-                f" (battle money: seat {op.attacker} {op.chips[0]}, "
-                f"seat {op.defender} {op.chips[1]})"
+        reason: str = op.reason
+        if op.result != "fold":
+            reason = msg(
+                _(
+                    "seat %(attacker)s counts %(attacker_cards)s (%(attacker_hand)s), seat "
+                    "%(defender)s counts %(defender_cards)s (%(defender_hand)s); %(reason)s"
+                ),
+                attacker=op.attacker,
+                attacker_cards=_cards_words(op.attacker_cards),
+                attacker_hand=op.attacker_hand,
+                defender=op.defender,
+                defender_cards=_cards_words(op.defender_cards),
+                defender_hand=op.defender_hand,
+                reason=op.reason,
             )
-        sentence += ": "
-        if op.result == "fold":
-            explanation.append(sentence + op.reason + ".")
-            continue
-        explanation.append(
-            sentence
-            + f"seat {op.attacker} counts {_cards_words(op.attacker_cards)} ({op.attacker_hand}), "
-            + f"seat {op.defender} counts {_cards_words(op.defender_cards)} ({op.defender_hand}); "
-            + op.reason
-            + "."
-        )
+        if op.chips[0] != op.bet or op.chips[1]:
+            explanation.append(
+                msg(
+                    _(
+                        "Seat %(attacker)s attacks seat %(defender)s for %(bet)s (battle money: "
+                        "seat %(attacker)s %(attacker_chips)s, seat %(defender)s "
+                        "%(defender_chips)s): %(reason)s."
+                    ),
+                    attacker=op.attacker,
+                    defender=op.defender,
+                    bet=op.bet,
+                    attacker_chips=op.chips[0],
+                    defender_chips=op.chips[1],
+                    reason=reason,
+                )
+            )
+        else:
+            explanation.append(
+                msg(
+                    _("Seat %(attacker)s attacks seat %(defender)s for %(bet)s: %(reason)s."),
+                    attacker=op.attacker,
+                    defender=op.defender,
+                    bet=op.bet,
+                    reason=reason,
+                )
+            )
     for returned in hand.log:
         if isinstance(returned, Returning):
             explanation.append(
-                f"Seat {returned.seat}'s uncalled raise of {returned.amount} goes back to it."
+                msg(
+                    _("Seat %(seat)s's uncalled raise of %(amount)s goes back to it."),
+                    seat=returned.seat,
+                    amount=returned.amount,
+                )
             )
     winners = list(shares)
-    head = ending.words[0].upper() + ending.words[1:]
     if ending is Ending.SHOWDOWN:
-        hands = "; ".join(f"seat {seat} has {players[seat].hand}" for seat in hand.players_in())
-        explanation.append(f"{head}: {hands}.")
-    else:
-        explanation.append(f"{head}.")
-    prize = f"the pot of {pot}"
-    if take:
-        prize += f" less the rake of {take} ({pot - take})"
-    if len(winners) == 1:
-        explanation.append(f"Seat {winners[0]} wins {prize}.")
-    else:
-        odd = (
-            " (odd chips to the first winner left of the dealer)"
-            if len(set(shares.values())) > 1
-            else ""
-        )
+        hands = [
+            msg(_("seat %(seat)s has %(hand)s"), seat=seat, hand=players[seat].hand)
+            for seat in hand.players_in()
+        ]
         explanation.append(
-            f"{seats_words(winners).capitalize()} split {prize}: "
-            + ", ".join(f"seat {seat} {shares[seat]}" for seat in winners)
-            + odd
-            + "."
+            msg(
+                _("%(ending)s: %(hands)s."),
+                ending=ending.sentence,
+                hands=joined(hands, _("%(first)s; %(next)s")),
+            )
+        )
+    else:
+        explanation.append(msg(_("%(ending)s."), ending=ending.sentence))
+    if take:
+        prize = msg(
+            _("the pot of %(pot)s less the rake of %(rake)s (%(rest)s)"),
+            pot=pot,
+            rake=take,
+            rest=pot - take,
+        )
+    else:
+        prize = msg(_("the pot of %(pot)s"), pot=pot)
+    if len(winners) == 1:
+        explanation.append(msg(_("Seat %(seat)s wins %(prize)s."), seat=winners[0], prize=prize))
+    else:
+        parts = [
+            msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=shares[seat]) for seat in winners
+        ]
+        explanation.append(
+            msg(
+                _(
+                    "%(seats)s split %(prize)s: %(shares)s (odd chips to the first winner left "
+                    "of the dealer)."
+                )
+                if len(set(shares.values())) > 1
+                else _("%(seats)s split %(prize)s: %(shares)s."),
+                seats=_seats_sentence(winners),
+                prize=prize,
+                shares=joined(parts, _("%(first)s, %(next)s")),
+            )
         )
     if rules.rake.kind is not RakeKind.NONE:
         explanation.append(
-            rake_words(take, rules.rake.words(), pot, raked)
-            + " (clause 13 of docs/rules/palace-poker.md)."
+            msg(
+                _("%(rake)s (%(rule)s)."),
+                rake=rake_words(take, rules.rake.words(), pot, raked),
+                rule=palace_poker_rule(13),
+            )
         )
 
     status = {
@@ -174,9 +241,18 @@ def settle_hand(hand: SettledHand) -> Settlement:
         outcome = Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
         held = player.cards if player.playing else player.left_with
         explanation.append(
-            f"Seat {seat}: put in {stake}, takes {won}"
-            + (f" after rake {rake}" if rake else "")
-            + f"; net {net:+d}."
+            msg(
+                _(
+                    "Seat %(seat)s: put in %(stake)s, takes %(won)s after rake %(rake)s; net %(net)+d."
+                )
+                if rake
+                else _("Seat %(seat)s: put in %(stake)s, takes %(won)s; net %(net)+d."),
+                seat=seat,
+                stake=stake,
+                won=won,
+                rake=rake,
+                net=net,
+            )
         )
         seats.append(
             SeatResult(

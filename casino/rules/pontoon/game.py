@@ -152,6 +152,9 @@ class Pontoon(Game):
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
         return between_hands.open_hand(table, body)
 
+    def opening_proposal(self, table: TableView) -> JSON:
+        return between_hands.opening_proposal(table)
+
     def hand_closed(self, table: TableView, hand: ClosedHand) -> Change:
         return between_hands.hand_closed(table, hand)
 

@@ -40,6 +40,7 @@ from typing import Any
 from casino.rules.actions import decode
 from casino.rules.cards import ACE, Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported, reported_at
+from casino.rules.messages import Message, _, msg
 from casino.rules.options import beyond_maximum, is_int
 from casino.rules.pontoon.ops import (
     ACTION_TYPES,
@@ -77,6 +78,7 @@ from casino.rules.pontoon.values import (
 )
 from casino.rules.pontoon.view import presentation_of, view_of
 from casino.rules.presentation import Presentation
+from casino.rules.rule_titles import pontoon_rule
 from casino.rules.settlement import Settlement
 
 DEAL_ORDER = "one card at a time clockwise from the banker's left, the banker last"
@@ -497,9 +499,22 @@ class PontoonHand:
         self._verify_amount(amount, f"seat {seat}: stake")
         low, high = self.rules.least_stake, self.rules.stake_max
         if amount < low or (high is not None and amount > high):
-            bounds = f"{low} to {high}" if high is not None else f"at least {low}"
+            bounds = (
+                msg(_("%(low)s to %(high)s"), low=low, high=high)
+                if high is not None
+                else msg(_("at least %(low)s"), low=low)
+            )
             raise RuleError(
-                f"seat {seat}: stake {amount} is outside the table limits: {bounds} (clause 3 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "seat %(seat)s: stake %(amount)s is outside the table limits: "
+                        "%(bounds)s (%(rule)s)"
+                    ),
+                    seat=seat,
+                    amount=amount,
+                    bounds=bounds,
+                    rule=pontoon_rule(3),
+                )
             )
 
     def can_stake(self, seat: int, amount: int) -> bool:
@@ -533,9 +548,15 @@ class PontoonHand:
             position = len(state.cards) + 1
             if position not in SHOOT_BEFORE_CARDS:
                 raise RuleError(
-                    f"{self.who(seat, index)} cannot shoot before its {nth(position)} card: a "
-                    "shoot bet is placed after the first-card stakes or before the 4th or 5th "
-                    "card (clause 17 of docs/rules/pontoon.md)"
+                    msg(
+                        _(
+                            "%(who)s cannot shoot before its %(nth)s card: a shoot bet is placed "
+                            "after the first-card stakes or before the 4th or 5th card (%(rule)s)"
+                        ),
+                        who=self.who_words(seat, index),
+                        nth=Message(nth(position)),
+                        rule=pontoon_rule(17),
+                    )
                 )
             if position in state.shoots:
                 raise RuleError(
@@ -544,17 +565,34 @@ class PontoonHand:
                 )
         else:
             raise RuleError(
-                f"seat {seat} cannot shoot now: {self.phase.words}; shoot bets come after the "
-                "first-card stakes and before a hand's 4th or 5th card (clause 17 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "seat %(seat)s cannot shoot now: %(phase)s; shoot bets come after the "
+                        "first-card stakes and before a hand's 4th or 5th card (%(rule)s)"
+                    ),
+                    seat=seat,
+                    phase=Message(self.phase.words),
+                    rule=pontoon_rule(17),
+                )
             )
         self._verify_amount(amount, f"seat {seat}: shoot bet")
         room = self.shoot_room
         if amount > room:
             kitty = self.kitty_now
             raise RuleError(
-                f"seat {seat}: shoot bet {amount} is more than the kitty can cover: at most "
-                f"{room} (kitty {kitty}, shoot bets of {self.shoot_open} already riding; all "
-                "shoot bets together stay within the kitty, clause 17 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "seat %(seat)s: shoot bet %(amount)s is more than the kitty can cover: at "
+                        "most %(room)s (kitty %(kitty)s, shoot bets of %(riding)s already riding; "
+                        "all shoot bets together stay within the kitty, %(rule)s)"
+                    ),
+                    seat=seat,
+                    amount=amount,
+                    room=room,
+                    kitty=kitty,
+                    riding=self.shoot_open,
+                    rule=pontoon_rule(17),
+                )
             )
 
     def can_shoot(self, seat: int, amount: int, hand: int | None = None) -> bool:
@@ -599,29 +637,59 @@ class PontoonHand:
         ``max_split_hands`` hands."""
         index, state = self._verify_turn(seat, ActionType.SPLIT, hand)
         who = self.who(seat, index)
+        words = self.who_words(seat, index)
         if len(state.cards) != 2:
             raise RuleError(
-                f"{who} cannot split: only a hand of two cards splits (clause 6 of docs/rules/pontoon.md)"
+                msg(
+                    _("%(who)s cannot split: only a hand of two cards splits (%(rule)s)"),
+                    who=words,
+                    rule=pontoon_rule(6),
+                )
             )
         first, second = state.cards
         pair = card_text(state.cards)
         if first.rank != second.rank:
             if is_ten_value(first) and is_ten_value(second):
                 raise RuleError(
-                    f"{who} cannot split {pair}: ten-value cards split only when they are the "
-                    "same rank (K-K yes, K-Q no) (clause 6 of docs/rules/pontoon.md)"
+                    msg(
+                        _(
+                            "%(who)s cannot split %(pair)s: ten-value cards split only when they "
+                            "are the same rank (K-K yes, K-Q no) (%(rule)s)"
+                        ),
+                        who=words,
+                        pair=pair,
+                        rule=pontoon_rule(6),
+                    )
                 )
             raise RuleError(
-                f"{who} cannot split {pair}: only two cards of equal rank split (clause 6 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "%(who)s cannot split %(pair)s: only two cards of equal rank split (%(rule)s)"
+                    ),
+                    who=words,
+                    pair=pair,
+                    rule=pontoon_rule(6),
+                )
             )
         if self.rules.split_aces_only and first.rank != ACE:
             raise RuleError(f"{who} cannot split {pair}: at this table only aces split")
         most = self.rules.max_split_hands
         if len(self._players[seat].hands) >= most:
             raise RuleError(
-                f"seat {seat} cannot split again: at most {most} hands after splitting (clause 6 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "seat %(seat)s cannot split again: at most %(most)s hands after "
+                        "splitting (%(rule)s)"
+                    ),
+                    seat=seat,
+                    most=most,
+                    rule=pontoon_rule(6),
+                )
                 if most > 1
-                else f"seat {seat} cannot split: splitting is not allowed at this table"
+                else msg(
+                    _("seat %(seat)s cannot split: splitting is not allowed at this table"),
+                    seat=seat,
+                )
             )
 
     def can_split(self, seat: int, hand: int | None = None) -> bool:
@@ -646,23 +714,47 @@ class PontoonHand:
         who = self.who(seat, index)
         if state.twisted:
             raise RuleError(
-                f"{who} cannot buy after twisting: once a card is twisted the hand may only "
-                "twist or stick (clause 8 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "%(who)s cannot buy after twisting: once a card is twisted the hand may "
+                        "only twist or stick (%(rule)s)"
+                    ),
+                    who=self.who_words(seat, index),
+                    rule=pontoon_rule(8),
+                )
             )
         self._verify_amount(amount, f"{who}: buy")
         low, high = self._buy_bounds(state)
         if not low <= amount <= high:
             position = len(state.cards) + 1
             if state.buys:
-                why = (
-                    f"at least the first stake {state.stake}, at most the {state.buys[-1]} "
-                    f"added for the {nth(position - 1)} card"
+                why = msg(
+                    _(
+                        "at least the first stake %(stake)s, at most the %(last)s added for the "
+                        "%(nth)s card"
+                    ),
+                    stake=state.stake,
+                    last=state.buys[-1],
+                    nth=Message(nth(position - 1)),
                 )
             else:
-                why = f"at least the first stake {state.stake}, at most twice it"
+                why = msg(
+                    _("at least the first stake %(stake)s, at most twice it"), stake=state.stake
+                )
             raise RuleError(
-                f"{who}: a {nth(position)}-card buy is {low} to {high} ({why}), not {amount} "
-                "(clause 7 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "%(who)s: a %(nth)s-card buy is %(low)s to %(high)s (%(why)s), not "
+                        "%(amount)s (%(rule)s)"
+                    ),
+                    who=self.who_words(seat, index),
+                    nth=Message(nth(position)),
+                    low=low,
+                    high=high,
+                    why=why,
+                    amount=amount,
+                    rule=pontoon_rule(7),
+                )
             )
         self._verify_card(card)
 
@@ -704,18 +796,31 @@ class PontoonHand:
     def verify_stick(self, seat: int, hand: int | None = None) -> None:
         """Clause 9: on ``stick_minimum`` or more; soft totals count."""
         index, state = self._verify_turn(seat, ActionType.STICK, hand)
-        who = self.who(seat, index)
         if state.owes_card:
             position = len(state.cards) + 1
             raise RuleError(
-                f"{who} shot before its {nth(position)} card, so it buys or twists that card "
-                "(clause 17 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "%(who)s shot before its %(nth)s card, so it buys or twists that card (%(rule)s)"
+                    ),
+                    who=self.who_words(seat, index),
+                    nth=Message(nth(position)),
+                    rule=pontoon_rule(17),
+                )
             )
         value = self.value(seat, index)
         least = self.rules.stick_minimum
         if value.total < least:
             raise RuleError(
-                f"{who} cannot stick on {value}: a hand sticks only on {least} or more (clause 9 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "%(who)s cannot stick on %(value)s: a hand sticks only on %(least)s or more (%(rule)s)"
+                    ),
+                    who=self.who_words(seat, index),
+                    value=value.words,
+                    least=least,
+                    rule=pontoon_rule(9),
+                )
             )
 
     def can_stick(self, seat: int, hand: int | None = None) -> bool:
@@ -753,8 +858,15 @@ class PontoonHand:
         value = self.banker_value
         if least is not None and value.total < least:
             raise RuleError(
-                f"the banker cannot stand on {value}: the banker draws to {least} or more at "
-                "this table (clause 11 of docs/rules/pontoon.md)"
+                msg(
+                    _(
+                        "the banker cannot stand on %(value)s: the banker draws to %(least)s or "
+                        "more at this table (%(rule)s)"
+                    ),
+                    value=value.words,
+                    least=least,
+                    rule=pontoon_rule(11),
+                )
             )
 
     def can_stand(self, seat: int) -> bool:
@@ -782,8 +894,14 @@ class PontoonHand:
         taker = self.pontoon_seat()
         if taker is not None:
             raise RuleError(
-                f"the bank passes to seat {taker}, who made a pontoon (clause 16 of docs/rules/pontoon.md): it is no "
-                "longer the banker's to sell"
+                msg(
+                    _(
+                        "the bank passes to seat %(seat)s, who made a pontoon (%(rule)s): it is no "
+                        "longer the banker's to sell"
+                    ),
+                    seat=taker,
+                    rule=pontoon_rule(16),
+                )
             )
 
     def can_sell_bank(self, seat: int, buyer: int, price: int) -> bool:
@@ -864,16 +982,33 @@ class PontoonHand:
             return f"seat {seat}"
         return f"seat {seat}'s {nth(index + 1)} hand"
 
+    def who_words(self, seat: int, index: int) -> Message:
+        """:meth:`who` as a message."""
+        player = self._players.get(seat)
+        if player is None or not player.split:
+            return msg(_("seat %(seat)s"), seat=seat)
+        return msg(_("seat %(seat)s's %(nth)s hand"), seat=seat, nth=Message(nth(index + 1)))
+
     def _verify_not_over(self, seat: int, verb: str) -> None:
         if self.phase is Phase.COMPLETE:
+            why: Message
             if self.banker_pontoon:
-                why = "the banker has a pontoon, so the players take no turns (clause 4 of docs/rules/pontoon.md)"
+                why = msg(
+                    _("the banker has a pontoon, so the players take no turns (%(rule)s)"),
+                    rule=pontoon_rule(4),
+                )
             elif self._banker_end is HandStatus.NOT_PLAYED:
-                why = "every player's hand is bust, so the banker does not play"
+                why = Message(_("every player's hand is bust, so the banker does not play"))
             else:
-                why = "the hand is over"
-            who = "the banker" if seat == self.banker else f"seat {seat}"
-            raise RuleError(f"{who} cannot {verb}: {why}")
+                why = Message(_("the hand is over"))
+            who = (
+                Message(_("the banker"))
+                if seat == self.banker
+                else msg(_("seat %(seat)s"), seat=seat)
+            )
+            raise RuleError(
+                msg(_("%(who)s cannot %(verb)s: %(why)s"), who=who, verb=Message(verb), why=why)
+            )
 
     def _expect_hand(self, seat: int, hand: int | None) -> int:
         """In the players' turns: the acting seat and, if given, its hand in play."""
@@ -918,20 +1053,44 @@ class PontoonHand:
     def _refuse_finished(self, seat: int, index: int, state: HandState, verb: str) -> None:
         value = self.value(seat, index)
         limit = self.rules.five_card_limit
+        why: Message
         if state.end is HandStatus.BUST:
-            why = f"the hand is bust ({value.total}) and its stake already lost (clause 10 of docs/rules/pontoon.md)"
+            why = msg(
+                _("the hand is bust (%(total)s) and its stake already lost (%(rule)s)"),
+                total=value.total,
+                rule=pontoon_rule(10),
+            )
         elif state.end is HandStatus.FIVE_CARD_TRICK:
-            why = (
-                f"it already has {limit} cards ({value}) and a hand holds at most {limit}, so a "
-                f"{nth(limit + 1)} card is not allowed (clause 10 of docs/rules/pontoon.md)"
+            why = msg(
+                _(
+                    "it already has %(limit)s cards (%(value)s) and a hand holds at most "
+                    "%(limit)s, so a %(nth)s card is not allowed (%(rule)s)"
+                ),
+                limit=limit,
+                value=value.words,
+                nth=Message(nth(limit + 1)),
+                rule=pontoon_rule(10),
             )
         elif state.end is HandStatus.PONTOON:
-            why = "it has a pontoon, declared and shown: no more cards (clause 5 of docs/rules/pontoon.md)"
+            why = msg(
+                _("it has a pontoon, declared and shown: no more cards (%(rule)s)"),
+                rule=pontoon_rule(5),
+            )
         elif state.end is HandStatus.TWENTY_ONE:
-            why = "it has 21, and a hand buys or twists only below 21 (clauses 7-8)"
+            why = msg(
+                _("it has 21, and a hand buys or twists only below 21 (%(rules)s)"),
+                rules=pontoon_rule(7, 8),
+            )
         else:
-            why = f"it has stuck on {value}"
-        raise RuleError(f"{self.who(seat, index)} cannot {verb}: {why}")
+            why = msg(_("it has stuck on %(value)s"), value=value.words)
+        raise RuleError(
+            msg(
+                _("%(who)s cannot %(verb)s: %(why)s"),
+                who=self.who_words(seat, index),
+                verb=Message(verb),
+                why=why,
+            )
+        )
 
     def _verify_banker(self, seat: int, verb: str) -> None:
         self._verify_not_over(seat, verb)

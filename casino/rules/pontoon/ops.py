@@ -15,12 +15,14 @@ from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
+from casino.rules.messages import _
 from casino.rules.quick import quick_init
+from casino.rules.rule_titles import pontoon_rule
 
 GAME_CODE = "pontoon"
 GAME_NAME = "Pontoon"
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
-ORDINALS.update({7: "seventh", 8: "eighth"})
+ORDINALS = {1: _("first"), 2: _("second"), 3: _("third"), 4: _("fourth"), 5: _("fifth")}
+ORDINALS.update({6: _("sixth"), 7: _("seventh"), 8: _("eighth")})
 #: Clause 17: a further shoot bet may be placed before these cards of a hand.
 SHOOT_BEFORE_CARDS = (4, 5)
 #: Where a first-card shoot bet is recorded (``"card": 1``).
@@ -39,14 +41,29 @@ class Phase(StrEnum):
     @property
     def words(self) -> str:
         return {
-            Phase.FIRST_CARD: "the first cards are being dealt",
-            Phase.STAKES: "the first-card stakes are being placed",
-            Phase.SHOOT: "the first shoot bets are being placed",
-            Phase.SECOND_CARD: "the second cards are being dealt",
-            Phase.PLAYERS: "the players are taking their turns",
-            Phase.BANKER: "the players' turns are over and the banker is playing",
-            Phase.COMPLETE: "the hand is over",
+            Phase.FIRST_CARD: _("the first cards are being dealt"),
+            Phase.STAKES: _("the first-card stakes are being placed"),
+            Phase.SHOOT: _("the first shoot bets are being placed"),
+            Phase.SECOND_CARD: _("the second cards are being dealt"),
+            Phase.PLAYERS: _("the players are taking their turns"),
+            Phase.BANKER: _("the players' turns are over and the banker is playing"),
+            Phase.COMPLETE: _("the hand is over"),
         }[self]
+
+
+#: The players' and banker's verbs as the errors say them ("seat 2 cannot twist: ..."),
+#: marked for the catalogs.
+VERBS = (
+    _("deal"),
+    _("stake"),
+    _("shoot"),
+    _("split"),
+    _("buy"),
+    _("twist"),
+    _("stick"),
+    _("draw"),
+    _("stand"),
+)
 
 
 class ActionType(StrEnum):
@@ -100,7 +117,7 @@ ACTIONS = ActionTable(
                 "amount": a.amount("the shoot bet"),
                 "hand": a.hand("the seat's hand, from 0", most=3),
             },
-            "A shoot bet (clause 17 of docs/rules/pontoon.md).",
+            f"A shoot bet ({pontoon_rule(17)}).",
         ),
         ActionType.NO_SHOOT: ActionSpec({"seat": a.seat(_SEAT)}),
         ActionType.SPLIT: ActionSpec(
@@ -134,7 +151,7 @@ ACTIONS = ActionTable(
                 "buyer": a.seat("the seat buying the bank"),
                 "price": a.amount("the price paid for the bank"),
             },
-            "The banker sells the bank after the hand (clause 16 of docs/rules/pontoon.md).",
+            f"The banker sells the bank after the hand ({pontoon_rule(16)}).",
         ),
     }
 )

@@ -40,6 +40,7 @@ from casino.rules.pontoon.ops import (
 )
 from casino.rules.pontoon.rules import PontoonConfig, PontoonRules, check_config, coerce_rules
 from casino.rules.reading import RecordReader
+from casino.rules.rule_titles import pontoon_rule
 from casino.rules.settlement import Settlement
 
 RECORD_KEYS = ("banker", "players", "shoot", "bank_sale", "rules")
@@ -275,7 +276,7 @@ def _read_shoot(
             problems.add(
                 f"{path}.card",
                 f"a shoot bet's card is 1 (after the first-card stakes), 4 or 5 (before that "
-                f"card), got {card!r} (clause 17 of docs/rules/pontoon.md)",
+                f"card), got {card!r} ({pontoon_rule(17)})",
             )
             continue
         amount = read.whole(bet.get("amount"), f"{path}.amount", "the shoot bet")
@@ -292,7 +293,7 @@ def _read_shoot(
         if card == FIRST_CARD_SHOOT and number != 0:
             problems.add(
                 f"{path}.hand",
-                "the first shoot bet rides on the first hand (0) (clause 17 of docs/rules/pontoon.md)",
+                f"the first shoot bet rides on the first hand (0) ({pontoon_rule(17)})",
             )
             continue
         if card in SHOOT_BEFORE_CARDS and len(player.hands[number].cards) < card:

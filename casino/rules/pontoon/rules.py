@@ -59,6 +59,7 @@ from typing import Any
 
 from casino.rules.errors import Problems, RuleError
 from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
+from casino.rules.rule_titles import pontoon_rule
 
 LOWEST_STICK = 12
 MOST_SPLIT_HANDS = 4
@@ -345,7 +346,7 @@ def check_config(
         problems.add(
             where["players"],
             f"{people} at the table (the banker included): from {TWO_PACKS_FROM} two packs are "
-            "mixed (clause 1 of docs/rules/pontoon.md); set the rules' decks to 2",
+            f"mixed ({pontoon_rule(1)}); set the rules' decks to 2",
         )
     elif people > MOST_AT_TABLE[rules.decks]:
         problems.add(
@@ -360,7 +361,7 @@ def check_config(
         if kitty < 1:
             problems.add(
                 where["kitty"],
-                "the kitty is empty: the banker puts up a new kitty or sells the bank (clause 17 of docs/rules/pontoon.md)",
+                f"the kitty is empty: the banker puts up a new kitty or sells the bank ({pontoon_rule(17)})",
             )
         elif too_big is not None:
             problems.add(where["kitty"], too_big)
@@ -375,6 +376,6 @@ def check_config(
                 problems.add(
                     where["kitty"],
                     f"kitty {kitty} is outside the table limits: the banker puts up {bounds} "
-                    "(clause 17 of docs/rules/pontoon.md)",
+                    f"({pontoon_rule(17)})",
                 )
     problems.raise_if_any()

@@ -19,9 +19,11 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from casino.rules.cards import Card
-from casino.rules.pontoon.ops import GAME_CODE, HandStatus, SellingBank
+from casino.rules.messages import Message, _, msg
+from casino.rules.pontoon.ops import GAME_CODE, HandStatus, SellingBank, nth
 from casino.rules.pontoon.rules import PontoonRules
-from casino.rules.pontoon.values import HandValue, Kind, card_text, is_pontoon_pair, trick_name
+from casino.rules.pontoon.values import HandValue, Kind, card_text, is_pontoon_pair, trick_words
+from casino.rules.rule_titles import pontoon_rule
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 # --------------------------------------------------------------------------- what is read
@@ -116,7 +118,7 @@ class _Result:
     value: HandValue
     stake_line: Line
     shoot_line: Line | None
-    sentences: tuple[str, ...]
+    sentences: tuple[Message, ...]
 
 
 def _case(hand: SettledHand) -> Case:
@@ -142,63 +144,120 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
     value = hand.value(seat, index)
     banker = hand.banker_value
     staked = state.staked
-    who = hand.who(seat, index).capitalize()
+    who = _who(hand, seat, index)
+    words = value.words
     cards = card_text(state.cards)
-    trick = trick_name(hand.rules.five_card_limit)
+    trick = trick_words(hand.rules.five_card_limit)
+    said: Message
     if value.is_bust:
         factor = -1
-        sentence = (
-            f"{who}: bust ({value.total}) with {cards}: the banker took the stake {staked} at "
-            "once"
-            + (" (it loses even though the banker busts)" if case is Case.BANKER_BUST else "")
-            + " (clause 10 of docs/rules/pontoon.md)."
+        said = msg(
+            _(
+                "%(who)s: bust (%(total)s) with %(cards)s: the banker took the stake %(stake)s "
+                "at once (it loses even though the banker busts) (%(rule)s)"
+            )
+            if case is Case.BANKER_BUST
+            else _(
+                "%(who)s: bust (%(total)s) with %(cards)s: the banker took the stake %(stake)s "
+                "at once (%(rule)s)"
+            ),
+            who=who,
+            total=value.total,
+            cards=cards,
+            stake=staked,
+            rule=pontoon_rule(10),
         )
     elif case is Case.BANKER_PONTOON:
         factor = -2
-        sentence = (
-            f"{who}: {value} ({cards}) against the banker's pontoon: pays double, "
-            f"{2 * staked} (clause 4 of docs/rules/pontoon.md)."
+        said = msg(
+            _(
+                "%(who)s: %(hand)s (%(cards)s) against the banker's pontoon: pays double, "
+                "%(amount)s (%(rule)s)"
+            ),
+            who=who,
+            hand=words,
+            cards=cards,
+            amount=2 * staked,
+            rule=pontoon_rule(4),
         )
     elif case is Case.BANKER_BUST:
         factor = 2 if value.pays_double else 1
-        sentence = (
-            f"{who}: {value} ({cards}), the banker is bust: paid "
-            + ("double, " if factor == 2 else "")
-            + f"{factor * staked} (clause 12 of docs/rules/pontoon.md)."
+        said = msg(
+            _(
+                "%(who)s: %(hand)s (%(cards)s), the banker is bust: paid double, %(amount)s (%(rule)s)"
+            )
+            if factor == 2
+            else _("%(who)s: %(hand)s (%(cards)s), the banker is bust: paid %(amount)s (%(rule)s)"),
+            who=who,
+            hand=words,
+            cards=cards,
+            amount=factor * staked,
+            rule=pontoon_rule(12),
         )
     elif case is Case.BANKER_FIVE_CARD_TRICK:
-        if value.kind is Kind.PONTOON:
-            factor = 2
-            sentence = (
-                f"{who}: {value} ({cards}) beats the banker's {trick}: paid double, "
-                f"{2 * staked} (clause 14 of docs/rules/pontoon.md)."
+        factor = 2 if value.kind is Kind.PONTOON else -2
+        said = msg(
+            _(
+                "%(who)s: %(hand)s (%(cards)s) beats the banker's %(trick)s: paid double, "
+                "%(amount)s (%(rule)s)"
             )
-        else:
-            factor = -2
-            sentence = (
-                f"{who}: {value} ({cards}) against the banker's {trick}: pays double, "
-                f"{2 * staked} (clause 14 of docs/rules/pontoon.md)."
-            )
+            if factor > 0
+            else _(
+                "%(who)s: %(hand)s (%(cards)s) against the banker's %(trick)s: pays double, "
+                "%(amount)s (%(rule)s)"
+            ),
+            who=who,
+            hand=words,
+            cards=cards,
+            trick=trick,
+            amount=2 * staked,
+            rule=pontoon_rule(14),
+        )
     elif value.key > banker.key:
         factor = 2 if value.pays_double else 1
-        sentence = (
-            f"{who}: {value} ({cards}) beats the banker's {banker}: paid "
-            + ("double, " if factor == 2 else "")
-            + f"{factor * staked} (clause 13 of docs/rules/pontoon.md)."
+        said = msg(
+            _(
+                "%(who)s: %(hand)s (%(cards)s) beats the banker's %(banker)s: paid double, "
+                "%(amount)s (%(rule)s)"
+            )
+            if factor == 2
+            else _(
+                "%(who)s: %(hand)s (%(cards)s) beats the banker's %(banker)s: paid %(amount)s (%(rule)s)"
+            ),
+            who=who,
+            hand=words,
+            cards=cards,
+            banker=banker.words,
+            amount=factor * staked,
+            rule=pontoon_rule(13),
         )
     else:
         factor = -1
-        verb = "ties" if value.key == banker.key else "loses to"
-        tie = ", ties go to the banker" if verb == "ties" else ""
-        sentence = (
-            f"{who}: {value} ({cards}) {verb} the banker's {banker}{tie}: loses {staked} "
-            "(clause 13 of docs/rules/pontoon.md)."
+        said = msg(
+            _(
+                "%(who)s: %(hand)s (%(cards)s) ties the banker's %(banker)s, ties go to the "
+                "banker: loses %(stake)s (%(rule)s)"
+            )
+            if value.key == banker.key
+            else _(
+                "%(who)s: %(hand)s (%(cards)s) loses to the banker's %(banker)s: loses %(stake)s "
+                "(%(rule)s)"
+            ),
+            who=who,
+            hand=words,
+            cards=cards,
+            banker=banker.words,
+            stake=staked,
+            rule=pontoon_rule(13),
         )
     if value.split_pontoon and value.kind is Kind.TWENTY_ONE and not value.is_bust:
-        sentence = (
-            sentence[:-1]
-            + "; a pontoon on a split hand counts as 21 (clause 15 of docs/rules/pontoon.md)."
+        sentence = msg(
+            _("%(said)s; a pontoon on a split hand counts as 21 (%(rule)s)."),
+            said=said,
+            rule=pontoon_rule(15),
         )
+    else:
+        sentence = msg(_("%(said)s."), said=said)
     amount = factor * staked
     stake_line = Line(
         "stake",
@@ -208,7 +267,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
         DOUBLE if abs(factor) == 2 else SINGLE,
         {"hand": index},
     )
-    sentences = [sentence]
+    sentences: list[Message] = [sentence]
     shoot_line = None
     if state.shoots:
         shot = state.shot
@@ -223,14 +282,23 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             {"hand": index, "bets": bets},
         )
         if won:
-            sentences.append(f"{who}'s shoot bet {shot} is paid {shot} from the kitty.")
+            template = _("%(who)s's shoot bet %(shot)s is paid %(shot)s from the kitty.")
         elif value.is_bust:
-            sentences.append(f"{who}'s shoot bet {shot} went to the kitty when the hand bust.")
+            template = _("%(who)s's shoot bet %(shot)s went to the kitty when the hand bust.")
         elif case is Case.BANKER_PONTOON:
-            sentences.append(f"{who}'s shoot bet {shot} goes to the kitty (banker's pontoon).")
+            template = _("%(who)s's shoot bet %(shot)s goes to the kitty (banker's pontoon).")
         else:
-            sentences.append(f"{who}'s shoot bet {shot} goes to the kitty.")
+            template = _("%(who)s's shoot bet %(shot)s goes to the kitty.")
+        sentences.append(msg(template, who=who, shot=shot))
     return _Result(seat, index, value, stake_line, shoot_line, tuple(sentences))
+
+
+def _who(hand: SettledHand, seat: int, index: int) -> Message:
+    """``hand.who(seat, index)`` capitalised, as a message: ``Seat 2``, ``Seat 2's second
+    hand``."""
+    if not hand.player(seat).split:
+        return msg(_("Seat %(seat)s"), seat=seat)
+    return msg(_("Seat %(seat)s's %(nth)s hand"), seat=seat, nth=Message(nth(index + 1)))
 
 
 def _mirror(line: Line, seat: int) -> Line:
@@ -245,33 +313,63 @@ def _mirror(line: Line, seat: int) -> Line:
     )
 
 
-def _banker_sentence(hand: SettledHand, case: Case) -> str:
+def _banker_sentence(hand: SettledHand, case: Case) -> Message:
     seat = hand.banker
     cards = card_text(hand.banker_cards)
     value = hand.banker_value
-    trick = trick_name(hand.rules.five_card_limit)
+    limit = hand.rules.five_card_limit
     if case is Case.BANKER_PONTOON:
-        return (
-            f"Banker (seat {seat}) has a pontoon ({cards}): every player pays double their "
-            "stake and takes no turn (clause 4 of docs/rules/pontoon.md)."
+        return msg(
+            _(
+                "Banker (seat %(seat)s) has a pontoon (%(cards)s): every player pays double "
+                "their stake and takes no turn (%(rule)s)."
+            ),
+            seat=seat,
+            cards=cards,
+            rule=pontoon_rule(4),
         )
     if case is Case.ALL_BUST:
-        return (
-            f"Every player's hand is bust: the banker (seat {seat}, {cards}) does not need to play."
+        return msg(
+            _(
+                "Every player's hand is bust: the banker (seat %(seat)s, %(cards)s) does not "
+                "need to play."
+            ),
+            seat=seat,
+            cards=cards,
         )
     if case is Case.BANKER_BUST:
-        return (
-            f"Banker (seat {seat}): {cards}, bust ({value.total}): every hand still in is paid, "
-            f"pontoons and {trick}s double (clause 12 of docs/rules/pontoon.md)."
+        return msg(
+            _(
+                "Banker (seat %(seat)s): %(cards)s, bust (%(total)s): every hand still in is "
+                "paid, pontoons and %(tricks)s double (%(rule)s)."
+            ),
+            seat=seat,
+            cards=cards,
+            total=value.total,
+            tricks=trick_words(limit, plural=True),
+            rule=pontoon_rule(12),
         )
     if case is Case.BANKER_FIVE_CARD_TRICK:
-        return (
-            f"Banker (seat {seat}) makes a {trick} ({cards}): only pontoons are paid, at "
-            f"double; every other hand still in pays double (clause 14 of docs/rules/pontoon.md)."
+        return msg(
+            _(
+                "Banker (seat %(seat)s) makes a %(trick)s (%(cards)s): only pontoons are paid, "
+                "at double; every other hand still in pays double (%(rule)s)."
+            ),
+            seat=seat,
+            trick=trick_words(limit),
+            cards=cards,
+            rule=pontoon_rule(14),
         )
-    return (
-        f"Banker (seat {seat}) stands on {value} ({cards}): better hands are paid, pontoons and "
-        f"{trick}s double; equal or worse hands lose (clause 13 of docs/rules/pontoon.md)."
+    return msg(
+        _(
+            "Banker (seat %(seat)s) stands on %(hand)s (%(cards)s): better hands are paid, "
+            "pontoons and %(tricks)s double; equal or worse hands lose (%(rule)s)."
+        ),
+        seat=seat,
+        hand=value.words,
+        cards=cards,
+        tricks=trick_words(limit, plural=True),
+        rule=pontoon_rule(13),
     )
 
 
@@ -279,7 +377,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
     """Settle a complete hand; see the module docstring for the lines and the kitty."""
     rules = hand.rules
     case = _case(hand)
-    explanation = [_banker_sentence(hand, case)]
+    explanation: list[str] = [_banker_sentence(hand, case)]
     results: list[_Result] = []
     for player in hand.players():
         for index in range(len(player.hands)):
@@ -341,9 +439,17 @@ def settle_hand(hand: SettledHand) -> Settlement:
             line.amount for line in banker_lines if line.wager == "shoot" and line.amount < 0
         )
         explanation.append(
-            f"Kitty: {kitty} at the start, {kitty_after} after the hand (shoot bets lost "
-            f"{lost} into it, winning shoot bets paid {won} out of it); the kitty is the "
-            "banker's money and its change is part of the banker's net."
+            msg(
+                _(
+                    "Kitty: %(kitty)s at the start, %(kitty_after)s after the hand (shoot bets "
+                    "lost %(lost)s into it, winning shoot bets paid %(won)s out of it); the "
+                    "kitty is the banker's money and its change is part of the banker's net."
+                ),
+                kitty=kitty,
+                kitty_after=kitty_after,
+                lost=lost,
+                won=won,
+            )
         )
         banker_extra = {"kitty": kitty, "kitty_after": kitty_after}
 
@@ -361,36 +467,63 @@ def settle_hand(hand: SettledHand) -> Settlement:
             extra=banker_extra,
         )
     )
-    explanation.append(f"Banker (seat {hand.banker}): net {banker_net:+d}.")
+    explanation.append(
+        msg(_("Banker (seat %(seat)s): net %(net)+d."), seat=hand.banker, net=banker_net)
+    )
 
     taker = hand.pontoon_seat()
     next_banker = hand.next_banker()
+    sentence: Message
     if taker is not None:
-        sentence = (
-            f"Seat {taker} made a pontoon"
-            + (" (the one nearest the banker's left)" if _pontoons(hand) > 1 else "")
-            + " and takes the bank for the next hand (clause 16 of docs/rules/pontoon.md)."
+        sentence = msg(
+            _(
+                "Seat %(seat)s made a pontoon (the one nearest the banker's left) and takes the "
+                "bank for the next hand (%(rule)s)."
+            )
+            if _pontoons(hand) > 1
+            else _("Seat %(seat)s made a pontoon and takes the bank for the next hand (%(rule)s)."),
+            seat=taker,
+            rule=pontoon_rule(16),
         )
     elif sale is not None:
-        sentence = (
-            f"The banker (seat {hand.banker}) sells the bank to seat {sale.buyer} for "
-            f"{sale.price} (clause 16 of docs/rules/pontoon.md)."
+        sentence = msg(
+            _(
+                "The banker (seat %(seat)s) sells the bank to seat %(buyer)s for %(price)s (%(rule)s)."
+            ),
+            seat=hand.banker,
+            buyer=sale.buyer,
+            price=sale.price,
+            rule=pontoon_rule(16),
         )
     else:
-        sentence = f"The bank stays with seat {hand.banker} (clause 16 of docs/rules/pontoon.md)."
+        sentence = msg(
+            _("The bank stays with seat %(seat)s (%(rule)s)."),
+            seat=hand.banker,
+            rule=pontoon_rule(16),
+        )
     if next_banker != hand.banker and kitty_after is not None:
-        sentence += (
-            f" The old banker (seat {hand.banker}) leaves with the kitty of {kitty_after}; "
-            f"seat {next_banker} puts up a new kitty (clause 17 of docs/rules/pontoon.md). The table decides how."
+        sentence = msg(
+            _(
+                "%(said)s The old banker (seat %(seat)s) leaves with the kitty of %(kitty)s; "
+                "seat %(next)s puts up a new kitty (%(rule)s). The table decides how."
+            ),
+            said=sentence,
+            seat=hand.banker,
+            kitty=kitty_after,
+            next=next_banker,
+            rule=pontoon_rule(17),
         )
     explanation.append(sentence)
     reshuffle = case is Case.BANKER_PONTOON or any(
         result.value.kind is Kind.PONTOON for result in results
     )
     explanation.append(
-        "A pontoon was made: the pack is shuffled before the next deal (clause 16 of docs/rules/pontoon.md)."
-        if reshuffle
-        else "No pontoon: the used cards go to the bottom of the pack (clause 16 of docs/rules/pontoon.md)."
+        msg(
+            _("A pontoon was made: the pack is shuffled before the next deal (%(rule)s).")
+            if reshuffle
+            else _("No pontoon: the used cards go to the bottom of the pack (%(rule)s)."),
+            rule=pontoon_rule(16),
+        )
     )
 
     settlement = Settlement(

@@ -92,6 +92,17 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
     return Opening(config, (banker, *players), dict(table.state))
 
 
+def opening_proposal(table: TableView) -> JSON:
+    """Shoot Pontoon: a banker who must put up a new kitty is proposed the least kitty
+    (clause 17); the dealer confirms it or corrects it to what the banker puts up. A kitty
+    carried over, or plain Pontoon, proposes nothing."""
+    least = table.limits.get("kitty_min")
+    kitty = table.state.get("kitty")
+    if least is None or (kitty is not None and kitty > 0):
+        return {}
+    return {"kitty": least}
+
+
 def hand_closed(table: TableView, hand: ClosedHand) -> Change:
     """After settlement the bank passes after a player's pontoon or is sold (clause 16;
     the sale's price is settled in the hand) and the old banker leaves with the kitty;

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from casino.rules.cards import ACE, JACK, TEN, Card, format_ranks
+from casino.rules.messages import Message, _, msg
 
 TWENTY_ONE = 21
 NUMBER_WORDS = {5: "five", 6: "six", 7: "seven"}
@@ -52,6 +53,20 @@ def is_pontoon_pair(cards: Sequence[Card]) -> bool:
 def trick_name(limit: int) -> str:
     """``"five card trick"`` (or six/seven with a larger card limit)."""
     return f"{NUMBER_WORDS.get(limit, str(limit))} card trick"
+
+
+TRICK_WORDS = {5: _("five card trick"), 6: _("six card trick"), 7: _("seven card trick")}
+TRICKS_WORDS = {5: _("five card tricks"), 6: _("six card tricks"), 7: _("seven card tricks")}
+
+
+def trick_words(limit: int, plural: bool = False) -> Message:
+    """:func:`trick_name` (``plural``: ``"five card tricks"``) as a message."""
+    words = (TRICKS_WORDS if plural else TRICK_WORDS).get(limit)
+    if words is not None:
+        return Message(words)
+    if plural:
+        return msg(_("%(cards)s card tricks"), cards=limit)
+    return msg(_("%(cards)s card trick"), cards=limit)
 
 
 def card_text(cards: Sequence[Card]) -> str:
@@ -116,6 +131,21 @@ class HandValue:
         if self.kind is Kind.BUST:
             return f"bust ({self.total})"
         return f"soft {self.total}" if self.soft else str(self.total)
+
+    @property
+    def words(self) -> Message:
+        """``str(self)`` as a message (its English text is the same)."""
+        if self.kind is Kind.PONTOON:
+            return Message(_("pontoon (split hand)") if self.split_pontoon else _("pontoon"))
+        if self.kind is Kind.FIVE_CARD_TRICK:
+            return msg(_("%(trick)s (%(total)s)"), trick=trick_words(self.limit), total=self.total)
+        if self.kind is Kind.TWENTY_ONE:
+            return Message(_("21 (split pontoon)") if self.split_pontoon else "21")
+        if self.kind is Kind.BUST:
+            return msg(_("bust (%(total)s)"), total=self.total)
+        if self.soft:
+            return msg(_("soft %(total)s"), total=self.total)
+        return msg("%(total)s", total=self.total)
 
 
 #: Hand values already worked out, by the cards' ranks and the options (all a value depends

@@ -1,9 +1,16 @@
-// Cards by touch: a rank x suit grid of the game's own deck, cards already used in the hand
-// shown as taken, and undo of the last card picked before it is sent.
+// Cards by touch: faces as the table shows them, and the picker: the game's own deck laid
+// out a suit a row (spades, hearts, diamonds, clubs), ranks in order, cards already out shown
+// gone, one tap a card.
 
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+const SUIT_ORDER = ["s", "h", "d", "c"];
 const RANK_NAMES = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+export const CARD_RE = /^[2-9TJQKA][cdhs]$/;
+
+export function isCard(value) {
+  return typeof value === "string" && CARD_RE.test(value);
+}
 
 export function cardLabel(card) {
   const rank = card.slice(0, -1);
@@ -30,80 +37,46 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// The cards picked on one screen and not yet sent: a card one picker holds is shown taken in
-// every other picker of the screen (two seats cannot be given the same card).
-export class CardPool {
-  constructor() {
-    this.held = new Map(); // card -> the picker holding it
-    this.pickers = new Set();
-  }
-
-  changed() {
-    for (const paint of this.pickers) paint();
-  }
+// A card's face (not a control): `up` false draws it as dealt face down (the dealer still
+// sees it, framed as a hole card); an unknown card (null) is a back.
+export function face(card, { up = true, tag = "span", attrs = {} } = {}) {
+  if (!card) return el(tag, { class: "face back", "aria-label": gettext("a card face down"), ...attrs }, "🂠");
+  const suit = card.slice(-1);
+  return el(
+    tag,
+    { class: `face ${suit}${up ? "" : " down"}`, "data-face": card, "aria-label": cardWords(card), ...attrs },
+    cardLabel(card),
+  );
 }
 
-// A picker for `count` cards (at least `least`) from `deck`, none of `taken` or of what other
-// pickers of its `pool` hold; calls `onChange(cards)` with the cards picked so far.
-export function cardPicker({ deck, taken = new Set(), least = 1, count = 1, label, onChange, pool = new CardPool() }) {
-  const picked = [];
-  const self = Symbol(label);
+// The picker: every card of `deck` a button (data-card), a suit a row; `gone(card)` says
+// whether it is out (taken in the hand or picked on this screen); `onPick(card)` is called on
+// a tap. `disabled` greys the whole picker (nothing to pick yet).
+export function picker({ deck, gone, onPick, label, disabled = false }) {
   const ranks = [...new Set(deck.map((card) => card.slice(0, -1)))];
-  const suits = ["s", "h", "d", "c"].filter((suit) => deck.some((card) => card.endsWith(suit)));
-  const chosen = el("output", { class: "picked", "aria-live": "polite" });
-  const grid = el("div", { class: "grid", role: "group", "aria-label": label });
-  const buttons = new Map();
-
-  function paint() {
-    chosen.replaceChildren(
-      picked.length ? picked.map((card) => el("span", { class: `card ${card.slice(-1)}` }, cardLabel(card))) : "—",
-      ` (${picked.length}/${count})`,
-    );
-    for (const [card, button] of buttons) {
-      const elsewhere = pool.held.has(card) && pool.held.get(card) !== self;
-      button.disabled = taken.has(card) || elsewhere || picked.includes(card) || picked.length >= count;
-      button.setAttribute("aria-pressed", picked.includes(card) ? "true" : "false");
-    }
-    undo.disabled = picked.length === 0;
-  }
-
-  function refresh() {
-    for (const [card, holder] of pool.held) if (holder === self && !picked.includes(card)) pool.held.delete(card);
-    for (const card of picked) pool.held.set(card, self);
-    pool.changed();
-    onChange(picked.length >= least ? [...picked] : null);
-  }
-
-  for (const suit of suits) {
-    for (const rank of ranks) {
-      const card = `${rank}${suit}`;
-      if (!deck.includes(card)) continue;
-      const button = el(
-        "button",
-        {
-          type: "button",
-          class: `card ${suit}`,
-          "data-card": card,
-          "aria-label": cardWords(card),
-          onclick: () => {
-            if (picked.length < count) picked.push(card);
-            refresh();
-          },
-        },
-        cardLabel(card),
-      );
-      buttons.set(card, button);
-      grid.append(button);
-    }
-  }
-  const undo = el(
-    "button",
-    { type: "button", class: "undo", onclick: () => { picked.pop(); refresh(); } },
-    gettext("Undo card"),
+  const rows = SUIT_ORDER.filter((suit) => deck.some((card) => card.endsWith(suit))).map((suit) =>
+    el(
+      "div",
+      { class: `suit-row ${suit}`, role: "group", "aria-label": gettext(SUIT_NAMES[suit]) },
+      ranks
+        .map((rank) => `${rank}${suit}`)
+        .filter((card) => deck.includes(card))
+        .map((card) => {
+          const out = gone(card);
+          return el(
+            "button",
+            {
+              type: "button",
+              class: `pick ${suit}${out ? " gone" : ""}`,
+              "data-card": card,
+              "aria-label": out ? `${cardWords(card)}: ${gettext("already out")}` : cardWords(card),
+              disabled: out || disabled,
+              onclick: () => onPick(card),
+            },
+            cardLabel(card),
+          );
+        }),
+    ),
   );
-  const box = el("fieldset", { class: "picker" }, el("legend", {}, label), chosen, undo, grid);
-  pool.pickers.add(paint);
-  paint();
-  onChange(picked.length >= least ? [...picked] : null);
-  return box;
+  return el("div", { class: `picker${disabled ? " idle" : ""}`, role: "group", "aria-label": label, style: `--ranks: ${ranks.length}` }, rows);
 }

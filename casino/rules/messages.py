@@ -1,0 +1,213 @@
+"""Sentences as message ids with parameters, so the API can say them in the dealer's language.
+
+An engine writes a sentence once, as an English template and its parameters::
+
+    msg(_("Seat %(seat)s sticks on %(total)s."), seat=3, total=19)
+
+The result is a :class:`Message`: a ``str`` whose text is the English sentence (what every
+engine produced before, so English stays the default and nothing comparing English text
+changes), and which also carries ``msgid`` (the template) and ``params`` (JSON-ready values:
+amounts as integers, cards as codes, seats as integers). A parameter that is itself words (a
+wager's name, a hand's name, a rule's title) is a nested :class:`Message`, serialised as
+``{"id": ..., "params": ...}`` and translated in turn.
+
+``_`` marks a template for extraction and returns it unchanged: Django's ``makemessages``
+(xgettext's default keyword ``_``) collects the templates from ``casino/rules`` into the
+``django`` catalogs under ``casino/locale``; the translating happens at the edge (Django's
+``casino.core.i18n``), never here. This module imports nothing of Django.
+
+Concatenating or formatting a :class:`Message` into a bigger string gives a plain ``str``
+(its id is lost); a sentence that is not a :class:`Message` is served as its own id, with no
+parameters (and stays English).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def _(template: str) -> str:
+    """Mark ``template`` for the catalogs (``makemessages``); returned unchanged."""
+    return template
+
+
+gettext_noop = _
+
+Params = dict[str, Any]
+Translate = Callable[[str], str]
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+class Message(str):
+    """A sentence: its English text (the ``str``), ``msgid`` (the template) and ``params``."""
+
+    msgid: str
+    params: Params
+
+    def __new__(cls, msgid: str, params: Mapping[str, Any] | None = None) -> Message:
+        values = dict(params or {})
+        self = super().__new__(cls, format_template(msgid, values, _identity))
+        self.msgid = msgid
+        self.params = values
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"id": msgid, "params": {...}}``, nested messages as such dicts (JSON-ready)."""
+        return {"id": self.msgid, "params": {k: _param_dict(v) for k, v in self.params.items()}}
+
+    def render(self, translate: Translate) -> str:
+        """The sentence in the language ``translate`` (a gettext) speaks."""
+        return format_template(self.msgid, self.params, translate)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Message, (self.msgid, self.params))
+
+
+def _param_dict(value: Any) -> Any:
+    return value.to_dict() if isinstance(value, Message) else value
+
+
+def format_template(template: str, params: Mapping[str, Any], translate: Translate) -> str:
+    """``template`` translated and filled in with ``params`` (nested messages translated too).
+
+    A template with no parameters is not %-formatted (a lone ``%`` in it stays as it is)."""
+    text = translate(template)
+    if not params:
+        return text
+    values = {key: _render_param(value, translate) for key, value in params.items()}
+    try:
+        return text % values
+    except (KeyError, ValueError, TypeError):  # a broken translation: fall back to English
+        return template % values
+
+
+def _render_param(value: Any, translate: Translate) -> Any:
+    if isinstance(value, Message):
+        return value.render(translate)
+    if isinstance(value, Mapping) and "id" in value and "params" in value:
+        return render(value, translate)
+    return value
+
+
+def msg(template: str, /, **params: Any) -> Message:
+    """A :class:`Message` from an English template (marked with ``_``) and its parameters."""
+    return Message(template, params)
+
+
+def as_message(text: str) -> dict[str, Any]:
+    """``{"id", "params"}`` for one sentence: a :class:`Message`'s own, else the text itself."""
+    if isinstance(text, Message):
+        return text.to_dict()
+    return {"id": str(text), "params": {}}
+
+
+def render(data: Mapping[str, Any], translate: Translate = _identity) -> str:
+    """A serialised message (``{"id", "params"}``) as text, in ``translate``'s language."""
+    return format_template(str(data.get("id", "")), data.get("params") or {}, translate)
+
+
+def words(text: str) -> Message:
+    """A word or phrase with no parameters (a wager's or a phase's name) as a message."""
+    return Message(text)
+
+
+def joined(items: list[Message] | tuple[Message, ...], template: str) -> Message:
+    """``items`` joined by ``template`` (two parameters, ``first`` and ``next``, e.g.
+    ``_("%(first)s; %(next)s")``): ``a; b; c`` as nested messages, each item translated."""
+    if not items:
+        return Message("")
+    result = items[0]
+    for item in items[1:]:
+        result = msg(template, first=result, next=item)
+    return result
+
+
+# --------------------------------------------------------------------------- rules cited
+
+
+def rule(titles: Mapping[int, str], number: int) -> Message:
+    """A rule of a game's rules document named by number and title, ``rule 13 (“The kitty”)``
+    (``titles``: the game's clause headings, marked with ``_``)."""
+    return msg(_("rule %(number)s (“%(title)s”)"), number=number, title=Message(titles[number]))
+
+
+def rules_pair(titles: Mapping[int, str], first: int, second: int) -> Message:
+    """Two rules named together: ``rules 7 (“Order of play”) and 8 (“Reshuffling”)``."""
+    return msg(
+        _("rules %(first)s (“%(first_title)s”) and %(second)s (“%(second_title)s”)"),
+        first=first,
+        first_title=Message(titles[first]),
+        second=second,
+        second_title=Message(titles[second]),
+    )
+
+
+def clause_titles(markdown: str) -> dict[int, str]:
+    """The numbered clause headings (``### 13. The kitty``) of a rules document, by number
+    (for the tests that check each game's titles against its document)."""
+    found: dict[int, str] = {}
+    for line in markdown.splitlines():
+        if line.startswith("### "):
+            head, _dot, title = line[4:].partition(". ")
+            if head.isdigit() and title:
+                found[int(head)] = title.strip()
+    return found
+
+
+# --------------------------------------------------------------------------- older results
+
+_OLD_CITATION = re.compile(r"clauses? (\d+)(?:-(\d+))? of docs/rules/[\w.-]+\.md")
+_NEW_PAIR = re.compile(r"rules (\d+) \(“[^”]*”\) and (\d+) \(“[^”]*”\)")
+_NEW_CITATION = re.compile(r"rule (\d+) \(“[^”]*”\)")
+
+
+def _cited(text: str) -> str:
+    """``text`` with every rule citation, old (``clause 13 of docs/rules/pontoon.md``) or new
+    (``rule 13 (“...”)``), written the same way (``§13``)."""
+    text = _OLD_CITATION.sub(lambda m: "§" + "-".join(g for g in m.groups() if g), text)
+    text = _NEW_PAIR.sub(r"§\1-\2", text)
+    return _NEW_CITATION.sub(r"§\1", text)
+
+
+def pre_messages_form(fresh: dict[str, Any], stored: Mapping[str, Any]) -> dict[str, Any]:
+    """A re-settled result as it compares with ``stored`` when ``stored`` was settled before
+    the explanations became messages (it has no ``messages``): without ``messages``, and with
+    the stored explanation where the two differ only in how rules are cited (a document's
+    path then, a rule's number and title now). Any other result is returned as it is."""
+    if "messages" in stored or "messages" not in fresh:
+        return fresh
+    result = {key: value for key, value in fresh.items() if key != "messages"}
+    old, new = stored.get("explanation"), fresh.get("explanation")
+    if (
+        isinstance(old, list)
+        and isinstance(new, list)
+        and len(old) == len(new)
+        and all(
+            isinstance(a, str) and isinstance(b, str) and _cited(a) == _cited(b)
+            for a, b in zip(old, new, strict=True)
+        )
+    ):
+        result["explanation"] = list(old)
+    return result
+
+
+__all__ = [
+    "Message",
+    "_",
+    "as_message",
+    "clause_titles",
+    "format_template",
+    "gettext_noop",
+    "joined",
+    "msg",
+    "pre_messages_form",
+    "render",
+    "rule",
+    "rules_pair",
+    "words",
+]

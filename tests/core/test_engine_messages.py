@@ -1,0 +1,326 @@
+"""The engines' explanations and errors as message ids, translated at the edge.
+
+* every message id a game's settlements produce (random legal hands, as the property tests
+  play them) is in every language's catalog, and no message names a file;
+* a rule error comes back in the request's language with its ``code`` and ``params``;
+* a settlement's ``explanation_text`` is in the request's language, its ``explanation`` the
+  same English as before;
+* no string in ``casino/rules`` that could reach a dealer (anything but a docstring) cites
+  ``docs/rules/...md``; rules are cited by number and title, the titles the documents' own.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from casino.rules.messages import Message, clause_titles, msg, pre_messages_form, render
+from casino.rules.rule_titles import TITLES
+from tests.core.test_catalogs import LANGUAGES, translations
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "casino" / "rules"
+SAMPLES = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given],
+)
+
+
+def message_ids(item: Any) -> set[str]:
+    """Every message id in a serialised message (``{"id", "params"}``), nested ones too."""
+    found: set[str] = set()
+    if isinstance(item, dict) and "id" in item and "params" in item:
+        found.add(item["id"])
+        for value in item["params"].values():
+            found |= message_ids(value)
+    return found
+
+
+def needs_words(msgid: str) -> bool:
+    """A message id with words in it (``"%(total)s"`` or ``"21"`` needs no translation)."""
+    import re
+
+    return bool(re.sub(r"%\(\w+\)[-+ #0]*\d*[sdif]", "", msgid).strip(" .,;:()-0123456789"))
+
+
+def check_settlement_messages(result: dict[str, Any]) -> None:
+    messages = result["messages"]
+    assert len(messages) == len(result["explanation"])
+    for item, line in zip(messages, result["explanation"], strict=True):
+        assert render(item) == line  # the English rendering is the explanation itself
+        assert "docs/rules" not in line and ".md" not in line
+    ids = {msgid for item in messages for msgid in message_ids(item) if needs_words(msgid)}
+    for code in LANGUAGES:
+        missing = sorted(ids - set(translations(code)))
+        assert missing == [], (code, missing)
+
+
+# --------------------------------------------------------------------------- samples
+
+
+@SAMPLES
+@given(st.data())
+def test_every_message_of_random_pontoon_hands_is_in_every_catalog(data: st.DataObject) -> None:
+    from casino.rules.pontoon import PontoonRules
+    from tests.rules.test_pontoon_properties import play, setups
+
+    config, raw_rules = data.draw(setups())
+    rng = data.draw(st.randoms(use_true_random=False))
+    hand, _ = play(rng, config, PontoonRules.from_dict(raw_rules))
+    check_settlement_messages(hand.settle().to_dict())
+
+
+@SAMPLES
+@given(st.data())
+def test_every_message_of_random_palace_poker_hands_is_in_every_catalog(
+    data: st.DataObject,
+) -> None:
+    from tests.rules.test_palace_poker_properties import play, tables
+
+    record, rules, seed = data.draw(tables())
+    check_settlement_messages(play(record, rules, seed).settle().to_dict())
+
+
+NOT_YET = pytest.mark.xfail(
+    strict=True,
+    reason="this game's explanation is not yet written as messages (its lines are their own "
+    "ids, served in English)",
+)
+
+
+@NOT_YET
+def test_every_message_of_the_high_card_flush_example_is_in_every_catalog() -> None:
+    from casino.rules.contract import game
+
+    hcf = game("high-card-flush")
+    check_settlement_messages(hcf.evaluate(hcf.record_example, None).to_dict())
+
+
+@NOT_YET
+def test_every_message_of_the_paiute_worked_example_is_in_every_catalog() -> None:
+    from tests.rules.test_paiute_presentation import worked
+
+    check_settlement_messages(worked().settle().to_dict())
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def test_a_message_is_its_english_text_with_an_id_and_params() -> None:
+    words = Message("stake")
+    line = msg("Seat %(seat)s loses its %(wager)s: net %(net)+d.", seat=3, wager=words, net=-5)
+    assert line == "Seat 3 loses its stake: net -5."
+    assert line.to_dict() == {
+        "id": "Seat %(seat)s loses its %(wager)s: net %(net)+d.",
+        "params": {"seat": 3, "wager": {"id": "stake", "params": {}}, "net": -5},
+    }
+    afrikaans = {"stake": "inset"}
+    assert line.render(lambda text: afrikaans.get(text, text)) == "Seat 3 loses its inset: net -5."
+
+
+def test_a_result_settled_before_messages_compares_without_them() -> None:
+    fresh = {
+        "rake": 0,
+        "explanation": ["Seat 1 sticks (rule 9 (“Sticking”))."],
+        "messages": [{"id": "x", "params": {}}],
+    }
+    stored = {"rake": 0, "explanation": ["Seat 1 sticks (clause 9 of docs/rules/pontoon.md)."]}
+    assert pre_messages_form(fresh, stored) == stored
+    # any other difference in the words is still one
+    other = {"rake": 0, "explanation": ["Seat 2 sticks (clause 9 of docs/rules/pontoon.md)."]}
+    assert pre_messages_form(fresh, other)["explanation"] == fresh["explanation"]
+    # a result that has messages compares as it is
+    assert pre_messages_form(fresh, {**stored, "messages": []}) is fresh
+
+
+# --------------------------------------------------------------------------- rule titles
+
+
+@pytest.mark.parametrize("code", sorted(TITLES))
+def test_the_rule_titles_are_the_documents_clause_headings(code: str) -> None:
+    document = (ROOT / "docs" / "rules" / f"{code}.md").read_text(encoding="utf-8")
+    assert TITLES[code] == clause_titles(document)
+
+
+def _dealer_strings(path: Path) -> list[tuple[int, str]]:
+    """Every string literal in ``path`` but its docstrings (f-strings' literal parts too)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+#: Strings that name a document but never reach a dealer as a message: the path the games
+#: API gives as ``rules_doc``, and the pattern that reads a result settled before rules were
+#: cited by title.
+NOT_MESSAGES = {"contract.py": {"docs/rules/", ".md"}, "messages.py": {"docs/rules/", ".md"}}
+#: Owned by another change in progress (the games' between-hand tables); the API still shows
+#: their citations by title (``casino.core.i18n.cited_by_title``).
+PENDING = {"pontoon/table.py", "high_card_flush/table.py", "five_card_draw/table.py"}
+
+
+def _citing_files() -> dict[str, list[tuple[int, str]]]:
+    found: dict[str, list[tuple[int, str]]] = {}
+    for path in sorted(RULES.rglob("*.py")):
+        name = path.relative_to(RULES).as_posix()
+        for line, text in _dealer_strings(path):
+            if "docs/rules/" in text or ".md" in text:
+                allowed = NOT_MESSAGES.get(name, set())
+                if any(part in text for part in ("docs/rules/", ".md") if part not in allowed):
+                    found.setdefault(name, []).append((line, text))
+    return found
+
+
+def test_no_engine_message_names_a_rules_document() -> None:
+    citing = {name: found for name, found in _citing_files().items() if name not in PENDING}
+    assert citing == {}
+
+
+@pytest.mark.xfail(strict=True, reason="casino/rules/*/table.py: not this change's to edit")
+def test_the_tables_messages_name_no_rules_document_either() -> None:
+    assert not any(name in PENDING for name in _citing_files())
+
+
+# --------------------------------------------------------------------------- the API
+
+EVALUATE = "/api/v1/games/pontoon/evaluate/"
+OUT_OF_LIMITS = {
+    "rules": {"stake_min": 10},
+    "banker": {"seat": 9, "cards": ["Tc", "8c"]},
+    "players": [
+        {"seat": 1, "stake": 5, "hands": [{"cards": ["Kd", "9d"], "actions": [{"type": "stick"}]}]}
+    ],
+}
+#: Banker stands on 18; seat 1 sticks on 19 and wins, seat 2 busts.
+FINISHED = {
+    "banker": {"seat": 9, "cards": ["Tc", "8c"]},
+    "players": [
+        {
+            "seat": 1,
+            "stake": 20,
+            "hands": [{"cards": ["Kd", "9d"], "actions": [{"type": "stick"}]}],
+        },
+        {
+            "seat": 2,
+            "stake": 10,
+            "hands": [
+                {"cards": ["Kh", "6s", "Qs"], "actions": [{"type": "twist"}]},
+            ],
+        },
+    ],
+}
+
+
+@pytest.fixture
+def api(make_user, client_for):  # type: ignore[no-untyped-def]
+    return client_for(make_user("dealer"))
+
+
+@pytest.mark.django_db
+def test_a_rule_error_comes_back_in_greek_with_its_code_and_params(api) -> None:  # type: ignore[no-untyped-def]
+    response = api.post(EVALUATE, OUT_OF_LIMITS, format="json", HTTP_ACCEPT_LANGUAGE="el")
+    assert response.status_code == 400, response.json()
+    (problem,) = response.json()["errors"]
+    assert problem["path"] == "players[0].stake"
+    assert problem["message"] == (
+        "θέση 1: το ποντάρισμα 5 είναι εκτός των ορίων του τραπεζιού: τουλάχιστον 10 "
+        "(κανόνας 3 («Ο μπάνκερ, το μοίρασμα και τα πονταρίσματα»))"
+    )
+    assert problem["code"] == (
+        "seat %(seat)s: stake %(amount)s is outside the table limits: %(bounds)s (%(rule)s)"
+    )
+    assert problem["params"] == {
+        "seat": 1,
+        "amount": 5,
+        "bounds": {"id": "at least %(low)s", "params": {"low": 10}},
+        "rule": {
+            "id": "rule %(number)s (“%(title)s”)",
+            "params": {
+                "number": 3,
+                "title": {"id": "The banker, the deal and the stakes", "params": {}},
+            },
+        },
+    }
+    assert response.json()["detail"] == problem["message"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+def test_no_language_shows_a_rules_document(api, code: str) -> None:  # type: ignore[no-untyped-def]
+    api.cookies["django_language"] = code
+    error = api.post(EVALUATE, OUT_OF_LIMITS, format="json").json()
+    settled = api.post(EVALUATE, FINISHED, format="json").json()
+    for text in [error["detail"], *settled["explanation"], *settled["explanation_text"]]:
+        assert "docs/rules" not in text and ".md" not in text, (code, text)
+    if code != "en":
+        assert error["errors"][0]["message"] != error["errors"][0]["code"]
+
+
+@pytest.mark.django_db
+def test_english_is_the_default_and_reads_as_before(api) -> None:  # type: ignore[no-untyped-def]
+    error = api.post(EVALUATE, OUT_OF_LIMITS, format="json").json()
+    assert error["errors"][0]["message"] == (
+        "seat 1: stake 5 is outside the table limits: at least 10 "
+        "(rule 3 (“The banker, the deal and the stakes”))"
+    )
+    settled = api.post(EVALUATE, FINISHED, format="json").json()
+    assert settled["explanation_text"] == settled["explanation"]
+
+
+@pytest.mark.django_db
+def test_a_settlements_explanation_text_is_hungarian_and_its_explanation_english(api) -> None:  # type: ignore[no-untyped-def]
+    english = api.post(EVALUATE, FINISHED, format="json").json()
+    hungarian = api.post(EVALUATE, FINISHED, format="json", HTTP_ACCEPT_LANGUAGE="hu").json()
+    assert hungarian["explanation"] == english["explanation"]
+    assert hungarian["messages"] == english["messages"]
+    assert english["explanation"][0] == (
+        "Banker (seat 9) stands on 18 (T-8): better hands are paid, pontoons and five card "
+        "tricks double; equal or worse hands lose (rule 13 (“The banker stands on 21 or less "
+        "with two to four cards”))."
+    )
+    text = hungarian["explanation_text"]
+    assert len(text) == len(english["explanation"])
+    assert text[0] == (
+        "A bankadó (9. hely) megáll ennél: 18 (T-8): a jobb kezek nyernek, a pontoon és a(z) "
+        "ötlapos trükkök duplán; az egyenlő vagy gyengébb kezek veszítenek (13. szabály („A "
+        "bankadó két-négy lappal 21-nél vagy kevesebbnél megáll”))."
+    )
+    assert all(a != b for a, b in zip(text, english["explanation"], strict=True))
+
+
+@pytest.mark.django_db
+def test_a_stored_settlement_is_served_with_its_explanation_text(dp_table, dealer, client_for):  # type: ignore[no-untyped-def]
+    from tests.conftest import record
+
+    client = client_for(dealer)
+    hand = client.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
+    preview = client.get(f"/api/v1/hands/{hand['id']}/preview/")
+    settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
+    assert settled.status_code == 201, settled.json()
+    body = settled.json()
+    assert body["explanation_text"] == body["explanation"]
+    assert len(body["messages"]) == len(body["explanation"])
+    if preview.status_code == 200:  # a game whose hand settles from its own actions
+        assert preview.json()["explanation_text"] == preview.json()["explanation"]
+    served = client.get(
+        f"/api/v1/settlements/{body['settlement']}/", HTTP_ACCEPT_LANGUAGE="el"
+    ).json()
+    assert served["result"]["explanation"] == body["explanation"]
+    assert served["result"]["messages"] == body["messages"]
+    assert len(served["result"]["explanation_text"]) == len(body["explanation"])
