@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from payouts.models import Settlement
-from tests.games.test_casino_war import war, war_table  # noqa: F401
 from tests.tablet.dealing import Dealer, demo_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
