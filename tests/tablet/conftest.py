@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from tests.browser import browser_type_launch_args, skip_without_chromium  # noqa: F401
+from tests.games.test_casino_war import war, war_table  # noqa: F401
 
 # The live-table tests' open tables, reused here (fixtures).
 from tests.tables.test_paiute_live import paiute_table  # noqa: F401
 from tests.tables.test_palace_live import palace_table  # noqa: F401
-from tests.games.test_casino_war import war, war_table  # noqa: F401
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
