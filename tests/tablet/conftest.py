@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from tests.browser import browser_type_launch_args, skip_without_chromium  # noqa: F401
-from tests.games.test_casino_war import war, war_table  # noqa: F401
 
 # The live-table tests' open tables, reused here (fixtures).
 from tests.tables.test_paiute_live import paiute_table  # noqa: F401

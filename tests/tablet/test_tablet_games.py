@@ -362,36 +362,3 @@ def test_palace_poker(floor, dealer, live_server, page, viewport, client_for):
     tablet.report(cards, decisions)
     assert tablet.taps <= cards + decisions + 3, (tablet.taps, cards, decisions)
     assert Settlement.objects.count() == 2
-
-
-# ---------------------------------------------------------------- a sixth, house-banked game
-
-
-def test_a_house_banked_game_shows_the_dealers_cards_with_no_tablet_change(
-    war_table, dealer, live_server, page
-):
-    """Casino War, registered by the test suite alone: the house's own card shows on the
-    house's place through the presentation view."""
-    from tables.models import Table
-
-    table = Table.objects.get(pk=war_table["id"])
-    tablet = Dealer(page, live_server)
-    tablet.at_table(dealer, table)
-    tablet.act("open")
-    cards = iter(["Kh", "4c", "9s", "7d"])  # seats 1-3, then the house
-    for _ in range(10):
-        kinds = {a[0] for a in tablet.actions()}
-        if "settle" in kinds:
-            break
-        if "bet" in kinds:
-            seat = next(a[1] for a in tablet.actions() if a[0] == "bet")
-            tablet.act("bet", int(seat), "min")
-        else:
-            tablet.card(next(cards))
-    house = page.locator("[data-seat-view='0']")
-    assert house.locator("[data-face='7d']").count() == 1
-    assert "House" in house.inner_text()
-    tablet.shot("casino-war-complete")
-    tablet.check_screen("casino war complete")
-    tablet.settle()
-    assert Settlement.objects.count() == 1
