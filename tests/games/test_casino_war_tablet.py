@@ -33,10 +33,10 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 
 def test_a_house_banked_game_shows_the_dealers_cards_with_no_tablet_change(
-    war_table,
+    war_table,  # noqa: F811
     dealer,
     live_server,
-    page,  # noqa: F811
+    page,
 ):
     """Casino War, registered by the test suite alone: the house's own card shows on the
     house's place through the presentation view."""
