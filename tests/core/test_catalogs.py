@@ -165,9 +165,6 @@ def test_the_repository_has_catalogs() -> None:
 
 @pytest.mark.parametrize("path", catalogs(), ids=lambda path: path.relative_to(ROOT).as_posix())
 def test_no_catalog_has_an_untranslated_or_fuzzy_entry(path: Path) -> None:
-    if path.name == "djangojs.po":
-        # Known gap (issue 22, open): the rewritten tablet's new strings await translation.
-        pytest.xfail("the rewritten tablet's new strings are not translated yet (issue 22)")
     problems = incomplete(path)
     assert problems == [], f"{path.relative_to(ROOT)}: {len(problems)} entries:\n" + "\n".join(
         problems

@@ -17,4 +17,25 @@ export const WORDS = [
   gettext("Undo card"), gettext("post all"), gettext("wait"), gettext("post small dead"),
   gettext("stock"), gettext("per player"), gettext("per player except dp"), gettext("dp only"),
   gettext("percent"), gettext("fixed"), gettext("cap"), gettext("none"),
+  // statuses
+  gettext("waiting"), gettext("to act"), gettext("in"), gettext("checked"), gettext("called"),
+  gettext("raised"), gettext("all in"), gettext("folded"), gettext("stood"), gettext("pat"),
+  gettext("drew"), gettext("bust"), gettext("out"), gettext("won"), gettext("lost"),
+  gettext("push"), gettext("declined"), gettext("empty"),
+  // badges
+  gettext("dealer"), gettext("button"), gettext("small blind"), gettext("big blind"),
+  gettext("caller"), gettext("new player"), gettext("offered"), gettext("deals next"),
+  // groups
+  gettext("soldiers"), gettext("discards"), gettext("bought"),
+  // wagers
+  gettext("pot"), gettext("main"), gettext("side"),
+  // phases
+  gettext("predraw"), gettext("postdraw"), gettext("showdown"), gettext("complete"),
+  gettext("wagers"), gettext("decisions"), gettext("play"), gettext("final turns"),
+  gettext("first card"), gettext("stakes"), gettext("second card"), gettext("players"),
+  // limits
+  gettext("ante min"), gettext("ante max"), gettext("bank min"), gettext("bank max"),
+  gettext("stake min"), gettext("stake max"), gettext("kitty min"), gettext("kitty max"),
+  gettext("structure"), gettext("small bet"), gettext("big bet"), gettext("limit"),
+  gettext("pot limit"), gettext("no limit"),
 ];
