@@ -45,6 +45,15 @@ class Dealer:
         self.checked: set[str] = set()
         self.errors: list[str] = []
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.traffic: list[str] = []
+        page.on(
+            "requestfinished",
+            lambda r: self.traffic.append(f"{r.method} {r.url.split('/api/v1/')[-1]}"),
+        )
+        page.on(
+            "requestfailed",
+            lambda r: self.traffic.append(f"FAILED {r.method} {r.url.split('/api/v1/')[-1]}"),
+        )
 
     # ------------------------------------------------------------- getting there
 

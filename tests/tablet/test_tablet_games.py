@@ -189,21 +189,33 @@ PONTOON_CARDS = {  # banker: seat 5 (the demo's first banker)
 
 
 def pontoon_round(
-    tablet: Dealer, cards: dict[int, list[str]], sticks: set[int] = frozenset()
+    tablet: Dealer, cards: dict[int, list[str]], splits: set[int] = frozenset()
 ) -> tuple[int, int]:
     """Play the hand the bar asks for: deal the next card of the seat to act, stake the
-    least, stick or stand where the seat has had its cards, twist otherwise. Returns the
-    cards dealt and the decisions taken."""
+    least, split where the seat is in ``splits`` (each split hand then sticks on its two
+    cards), stick or stand where the seat has had its cards, twist otherwise. Returns the cards dealt and the decisions taken."""
     dealt = decisions = 0
+    split = set()
     for _ in range(80):
         offered = tablet.actions()
         kinds = {a[0] for a in offered}
         if "settle" in kinds:
             return dealt, decisions
         seat = int(next(a[1] for a in offered if a[1]))
-        if kinds == {"deal"} or ("deal" in kinds and len(kinds) == 1):
+        if "split" in kinds and seat in splits and seat not in split:
+            tablet.check_screen("pontoon split")
+            tablet.act("split", seat)
+            split.add(seat)
+            decisions += 1
+        elif kinds == {"deal"} or ("deal" in kinds and len(kinds) == 1):
+            if not cards[seat]:
+                tablet.shot("failed")
+            assert cards[seat], (seat, offered)
             tablet.card(cards[seat].pop(0))
             dealt += 1
+        elif seat in split and "stick" in kinds:
+            tablet.act("stick", seat)
+            decisions += 1
         elif "stake" in kinds:
             tablet.check_screen("pontoon stakes")
             tablet.act("stake", seat, "min")
@@ -239,6 +251,34 @@ def test_pontoon(floor, dealer, live_server, page, viewport):
     tablet.report(cards, decisions)
     assert tablet.taps <= cards + decisions + 3, (tablet.taps, cards, decisions)
     assert Settlement.objects.count() == 1
+
+
+def test_pontoon_split(floor, dealer, live_server, page, viewport):
+    """Seat 1 splits its sevens; both hands get their second card and stick, each with its
+    own total on the seat's view."""
+    table = demo_table("pontoon", floor, dealer)
+    tablet = Dealer(page, live_server)
+    tablet.at_table(dealer, table)
+    tablet.act("open")
+    cards = {s: list(c) for s, c in PONTOON_CARDS.items()}
+    cards[1] = ["7h", "7c", "Kh", "Qs"]  # the pair, then each split hand's second card
+    dealt, decisions = pontoon_round(tablet, cards, splits={1})
+    tablet.shot("pontoon-split")
+    hands = page.locator("[data-seat-view='1'] .sub-hand")
+    assert hands.count() == 2
+    totals = [hands.nth(i).locator(".total").inner_text() for i in range(2)]
+    assert totals == ["17", "17"], totals
+    faces = [
+        [f.get_attribute("data-face") for f in h.locator("[data-face]").all()] for h in hands.all()
+    ]
+    assert faces == [["7h", "Kh"], ["7c", "Qs"]]
+    tablet.settle()
+    tablet.report(dealt, decisions)
+    assert tablet.typed == 0
+    assert tablet.taps <= dealt + decisions + 3, (tablet.taps, dealt, decisions)
+    result = Settlement.objects.get().result
+    seat = next(s for s in result["seats"] if s["seat"] == 1)
+    assert len([line for line in seat["lines"] if line["amount"]]) == 2  # a line a hand
 
 
 # ---------------------------------------------------------------- Paiute

@@ -55,8 +55,9 @@ function alertBox() {
 }
 
 // Two taps for what cannot be taken back: the first arms the button ("Tap again to …"),
-// the second acts; it disarms itself after a few seconds.
-function confirmButton(label, again, action, attrs = {}) {
+// the second acts; it disarms itself after a few seconds. `ready()`, when given, is asked
+// first: false keeps the button unarmed (it says what is missing itself).
+function confirmButton(label, again, action, attrs = {}, ready = null) {
   let timer = null;
   const node = el(
     "button",
@@ -64,6 +65,7 @@ function confirmButton(label, again, action, attrs = {}) {
       type: "button",
       ...attrs,
       onclick: async () => {
+        if (ready && !ready()) return;
         if (node.dataset.confirm !== "armed") {
           node.dataset.confirm = "armed";
           node.textContent = again;
@@ -89,7 +91,7 @@ function confirmButton(label, again, action, attrs = {}) {
 // retried by the outbox with the same key, and the screen stays as it is meanwhile.
 async function write(path, body, next = null) {
   view.error = null;
-  document.body.dataset.ready = "false";
+  working(1);
   try {
     const answer = await outbox.send(path, body);
     if (next && answer) {
@@ -103,7 +105,16 @@ async function write(path, body, next = null) {
     return null;
   } finally {
     await render();
+    working(-1);
   }
+}
+
+// What the tablet is doing (writes and paints in flight): body[data-ready] is "true" only
+// when nothing is, so a test (and a dealer's eye) reads a settled screen.
+let inFlight = 0;
+function working(delta) {
+  inFlight += delta;
+  document.body.dataset.ready = String(inFlight === 0);
 }
 
 // ------------------------------------------------------------------------- helpers
@@ -488,7 +499,9 @@ async function waitingScreen(tableId, hand, spec) {
   let asked;
   let proposed = null;
   if (request.kind === "payout") {
-    asked = interpolate(gettext("The settlement is above the sign-off limit: %(reason)s"), words, true);
+    // The request's reason is the server's own wording (amounts in minor units): the table
+    // below says what signing it pays, in money.
+    asked = gettext("The settlement is above the sign-off limit: a floor manager signs it before it is paid.");
     proposed = (await api.get(`approvals/${request.id}/`)).detail.result;
   } else {
     asked = interpolate(gettext("%(who)s asked to void this hand: %(reason)s"), words, true);
@@ -619,7 +632,7 @@ async function handScreen(tableId, handId, cached = null) {
     return el("span", { class: "target-label", "aria-label": null }, onSeat(attack.type, { seat, target: p.seat, amount: money(attack.amount.min) }));
   };
   const middle = middleOf(pres, preview ? [el("div", { class: "facts-row" }, el("span", { class: "pot" }, `${gettext("Rake")} ${money(preview.rake)}`))] : []);
-  const menu = nav([el("details", { class: "void" }, el("summary", {}, gettext("Void request")), voidForm(handId))]);
+  const menu = nav([voidForm(handId)]);
   const main = [
     felt(parties, middle, { focus: state.complete ? null : seat, selectable: state.complete ? new Set() : selectable, onTap, extra }),
   ];
@@ -657,26 +670,46 @@ async function settlementOf(answer) {
   return found.result;
 }
 
+// The void request: a reason, then two taps. What is typed, whether the form is open and its
+// problem survive a repaint (the screen redraws on every answer).
 function voidForm(handId) {
-  const reason = el("input", { id: "void-reason", name: "reason", required: true, autocomplete: "off" });
-  const problem = el("p", { class: "problem", role: "alert", hidden: true });
-  return el(
-    "div",
-    { class: "void-form" },
-    el("p", {}, gettext("A floor manager decides; the hand waits until then.")),
-    el("label", { for: "void-reason" }, gettext("Reason")),
-    reason,
-    confirmButton(gettext("Ask the floor to void the hand"), gettext("Tap again to ask for the void"), async () => {
-      if (!reason.value.trim()) {
-        problem.hidden = false;
-        problem.textContent = gettext("Give a reason for the void.");
-        render({ noFetch: true });
-        return;
-      }
-      if (!outbox.pending) await write(`hands/${handId}/void/`, { reason: reason.value });
-    }, { class: "give-up", id: "void-send", "data-action": "void" }),
-    problem,
+  const state = view.voiding && view.voiding.hand === handId ? view.voiding : (view.voiding = { hand: handId, open: false, reason: "", problem: null });
+  const reason = el("input", {
+    id: "void-reason",
+    name: "reason",
+    required: true,
+    autocomplete: "off",
+    value: state.reason,
+    "aria-invalid": state.problem ? "true" : null,
+    "aria-describedby": state.problem ? "void-problem" : null,
+    oninput: () => {
+      state.reason = reason.value;
+    },
+  });
+  // Without a reason the first tap says so next to the field instead of arming.
+  const hasReason = () => {
+    state.problem = state.reason.trim() ? null : gettext("Give a reason for the void.");
+    if (state.problem) render({ noFetch: true });
+    return !state.problem;
+  };
+  const send = confirmButton(gettext("Ask the floor to void the hand"), gettext("Tap again to ask for the void"), async () => {
+    if (!outbox.pending && (await write(`hands/${handId}/void/`, { reason: state.reason.trim() }))) view.voiding = null;
+  }, { class: "give-up", id: "void-send", "data-action": "void" }, hasReason);
+  const box = el(
+    "details",
+    { class: "void", open: state.open, ontoggle: () => { state.open = box.open; } },
+    el("summary", {}, gettext("Void request")),
+    el(
+      "div",
+      { class: "void-form" },
+      el("p", {}, gettext("A floor manager decides; the hand waits until then.")),
+      el("label", { for: "void-reason" }, gettext("Reason")),
+      reason,
+      state.problem ? el("p", { class: "problem", id: "void-problem", role: "alert" }, state.problem) : null,
+      send,
+    ),
   );
+  return box;
 }
 
 function settlementTable(result) {
@@ -740,7 +773,11 @@ async function go(next) {
 
 let painting = Promise.resolve();
 function render(options = {}) {
-  painting = painting.then(() => paint(options)).catch(() => {});
+  working(1);
+  painting = painting
+    .then(() => paint(options))
+    .catch(() => {})
+    .finally(() => working(-1));
   return painting;
 }
 
@@ -766,7 +803,6 @@ async function paint({ noFetch = false } = {}) {
       out = loginScreen();
     } else if (error instanceof NotSent) {
       // Offline: keep what is on screen; the outbox marker says the tablet keeps trying.
-      document.body.dataset.ready = "true";
       setTimeout(() => render(), 2000);
       return;
     } else {
@@ -785,7 +821,6 @@ async function paint({ noFetch = false } = {}) {
     root.scrollTop = 0;
   }
   painted();
-  document.body.dataset.ready = "true";
 }
 
 // Counts what the screen drew (a test waits for the next drawing after a tap).

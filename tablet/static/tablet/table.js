@@ -46,7 +46,7 @@ export function seatView(party, { focus = false, selectable = false, onTap = nul
       el("strong", {}, title),
       party.name ? el("span", { class: "name" }, party.name) : null,
       status ? el("span", { class: `status st-${status}` }, word(status)) : null,
-      (party.badges || []).map((badge) => el("span", { class: `badge b-${badge}` }, word(badge))),
+      (party.badges || []).filter((badge) => !(party.house && badge === "house")).map((badge) => el("span", { class: `badge b-${badge}` }, word(badge))),
     ),
     cardsRow(party.cards),
     (party.groups || []).filter((g) => g.cards.length).map((g) => el("div", { class: "group" }, el("span", { class: "k" }, word(g.name)), cardsRow(g.cards, word(g.name)))),
@@ -61,15 +61,23 @@ export function seatView(party, { focus = false, selectable = false, onTap = nul
         (sub.wagers || []).filter((w) => w.amount).map((w) => el("span", { class: "wager" }, `${word(w.name)} ${money(w.amount)}`)),
       ),
     ),
-    party.total || party.hand ? el("div", { class: "total" }, [party.total ? word(party.total) : null, party.hand].filter(Boolean).join(" · ")) : null,
+    summary(party),
     chips.length ? el("div", { class: "money" }, chips) : null,
-    party.net !== undefined && party.net !== null ? el("span", { class: `net ${party.net > 0 ? "won" : party.net < 0 ? "lost" : ""}` }, signed(party.net)) : null,
+    party.net !== undefined && party.net !== null ? el("span", { class: `net ${party.net > 0 ? "won" : party.net < 0 ? "lost" : ""}`, "data-net": party.net }, signed(party.net)) : null,
     extra,
   ];
   if (selectable && onTap) {
     return el("button", { type: "button", ...attrs, onclick: () => onTap(party.seat) }, body);
   }
   return el("section", { ...attrs, "aria-label": title }, body);
+}
+
+// A seat's total and hand name, once each ("17", not "17 · 17"); a split seat's hands carry
+// their own totals.
+function summary(party) {
+  if ((party.hands || []).filter((sub) => sub.total).length > 1) return null;
+  const parts = [...new Set([party.total ? word(party.total) : null, party.hand].filter(Boolean))];
+  return parts.length ? el("div", { class: "total" }, parts.join(" · ")) : null;
 }
 
 // The felt: `parties` (seats, then the house if any) around it, `middle` in the centre.
