@@ -100,6 +100,7 @@ def test_a_double_tap_on_settle_stores_one_settlement(tablet, page):
     settle = tablet.bar("button[data-action=settle]")
     settle.tap()  # armed: "Tap again to settle"
     assert settle.get_attribute("data-confirm") == "armed"
+    tablet.check_screen("settle armed")  # the armed button's colours too
     assert Settlement.objects.count() == 0
     # The second tap bounces: two clicks in the same moment.
     settle.evaluate("(button) => { button.click(); button.click(); }")

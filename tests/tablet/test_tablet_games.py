@@ -145,7 +145,9 @@ def test_five_card_draw_7a(floor, dealer, live_server, page, viewport, client_fo
                 tablet.act("draw", seat)  # stands pat
                 decisions += 1
             else:
-                tablet.cards(thrown)
+                tablet.card(thrown[0])
+                tablet.check_screen("7a a discard picked")  # the pressed card's colours too
+                tablet.cards(thrown[1:])
                 decisions += len(thrown)
                 if seat == 2:
                     tablet.shot("7a-drawing")
