@@ -61,3 +61,35 @@ def test_the_tablet_page_has_the_configured_currency(settings):
     response = Client().get("/tablet/")
     assert response.status_code == 200
     assert (response.context["currency"], response.context["currency_exponent"]) == ("JPY", 0)
+
+
+# --------------------------------------------------------------------------- money()
+
+
+@pytest.mark.parametrize(
+    ("language", "minor", "shown"),
+    [
+        ("en", 125_000, "$1,250.00"),
+        ("en", 5, "$0.05"),
+        ("en", -250, "−$2.50"),
+        ("el", 125_000, "$1.250,00"),
+        ("hu", 125_000, "$1\u00a0250,00"),
+    ],
+)
+def test_money_is_shown_in_the_house_currency_and_the_languages_digits(language, minor, shown):
+    from django.utils import translation
+
+    from casino.core.money import money
+
+    with translation.override(language):
+        assert money(minor) == shown
+
+
+def test_a_net_is_signed_and_other_currencies_and_exponents_are_honoured(settings):
+    from casino.core.money import money
+
+    assert [money(n, signed=True) for n in (1200, -500, 0)] == ["+$12.00", "−$5.00", "$0.00"]
+    settings.CURRENCY, settings.CURRENCY_EXPONENT = "JPY", 0
+    assert money(1250) == "¥1,250"
+    settings.CURRENCY, settings.CURRENCY_EXPONENT = "KWD", 3
+    assert money(1250) == "KWD\u00a01.250"
