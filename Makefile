@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run serve test bench loadtest lint format install install-dev demo worker beat clean messages
+.PHONY: run serve test bench loadtest lint format install install-dev demo worker beat clean messages catalogs
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -63,9 +63,20 @@ test: install-dev messages
 	@command -v chromium >/dev/null 2>&1 || echo "No Chromium: the tablet's browser tests will be skipped (apt-get install chromium to run them)."
 	$(VENV)/bin/pytest -n auto
 
-## messages: compile the tablet's translations (gettext's msgfmt).
+## messages: compile the translations (gettext's msgfmt): the tablet's and the rules
+## engines' (casino/locale, in LOCALE_PATHS).
 messages: install
 	cd tablet && DJANGO_SETTINGS_MODULE=casino.settings_test ../$(PY) ../manage.py compilemessages >/dev/null
+
+## catalogs: collect the rules engines' message ids (every template marked with _ in
+## casino/rules, the theory package left out) into the catalogs of casino/locale. Existing
+## translations are kept; new ids come in untranslated (or fuzzy), to be translated before
+## `make messages` (tests/core/test_catalogs.py refuses an untranslated or fuzzy entry).
+ENGINE_LANGUAGES := af el hu hy is
+catalogs: install
+	cd casino/rules && DJANGO_SETTINGS_MODULE=casino.settings_test ../../$(PY) ../../manage.py \
+		makemessages $(foreach code,$(ENGINE_LANGUAGES),-l $(code)) --no-wrap --no-location \
+		--ignore 'theory/*'
 
 ## bench: High Card Flush settlements per second: the engine alone, and the settle endpoint
 ## on PostgreSQL (DATABASE_URL, or the local server; a throwaway database is used).

@@ -28,7 +28,7 @@ given; it may be null only when declared ``nullable``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -36,6 +36,7 @@ from typing import Any, NamedTuple
 from . import schemas as s
 from .cards import Card, parse_card, read_cards
 from .errors import Problems, RuleError
+from .messages import Message, _, either, msg, prefixed
 from .options import MAX_AMOUNT, beyond_maximum, is_int
 from .quick import quick_init
 
@@ -82,7 +83,7 @@ def _nullable(required: bool, nullable: bool | None) -> bool:
 
 
 def seat(
-    description: str = "the seat that acts",
+    description: str = _("the seat that acts"),
     *,
     required: bool = True,
     nullable: bool | None = None,
@@ -282,7 +283,9 @@ class Decoded:
 def decode(action: object, table: ActionTable) -> Decoded:
     """Read one JSON action by ``table``; a RuleError naming every problem otherwise."""
     if type(action) is not dict and not isinstance(action, Mapping):
-        raise RuleError(f"an action must be an object such as {table.example}")
+        raise RuleError(
+            msg(_("an action must be an object such as %(example)s"), example=table.example)
+        )
     problems = Problems()
     raw_type = action.get("type")
     spec = table.spec(raw_type) if isinstance(raw_type, str) else None
@@ -290,21 +293,45 @@ def decode(action: object, table: ActionTable) -> Decoded:
     if table.actor is not None:
         value = action.get(table.actor)
         if _is_seat(value):
-            who = f"seat {value}: "
+            who = msg(_("seat %(seat)s"), seat=value)
         else:
             actor = (spec or next(iter(table.values()))).fields[table.actor]
             problems.add(
                 table.actor,
-                f"an action needs {actor.description} (a seat number), got {_shown(value)}",
+                msg(
+                    _("an action needs %(field)s (a seat number), got %(value)s"),
+                    field=Message(actor.description),
+                    value=_shown(value),
+                ),
             )
     if spec is None:
-        problems.add("type", f"{who}unknown action type {_shown(raw_type)}: use {_either(table)}")
+        problems.add(
+            "type",
+            prefixed(
+                who,
+                msg(
+                    _("unknown action type %(value)s: use %(types)s"),
+                    value=_shown(raw_type),
+                    types=either(list(table)),
+                ),
+            ),
+        )
         problems.raise_if_any()
     assert spec is not None and isinstance(raw_type, str)
     if not table.known(raw_type).issuperset(action):
         for key in action:
             if key != "type" and key not in spec.fields:
-                problems.add(str(key), f"{who}unknown field {_key(key)} in a {raw_type} action")
+                problems.add(
+                    str(key),
+                    prefixed(
+                        who,
+                        msg(
+                            _("unknown field %(key)s in a %(kind)s action"),
+                            key=_key(key),
+                            kind=raw_type,
+                        ),
+                    ),
+                )
     values: dict[str, object] = {}
     for name, declared in spec.fields.items():
         if name == table.actor:
@@ -322,13 +349,9 @@ class _Where(NamedTuple):
     kind: str
     name: str
 
-    @property
-    def needs(self) -> str:
-        return f"{self.who}a {self.kind} needs '{self.name}'"
-
-    @property
-    def whose(self) -> str:
-        return f"{self.who}a {self.kind}'s '{self.name}'"
+    def says(self, template: str, **params: Any) -> str:
+        """``template`` (its ``kind`` and ``name`` filled in) said of the seat that acts."""
+        return prefixed(self.who, msg(template, kind=self.kind, name=self.name, **params))
 
 
 def _read(
@@ -357,7 +380,7 @@ def _read(
         try:
             return parse_card(value)
         except RuleError as error:
-            problems.add(name, f"{who}{error.problems[0].message} (in {name})")
+            problems.add(name, _in(who, error.problems[0].message, name))
             return None
     if field_kind is Kind.CHOICE:
         if value in declared.values:
@@ -366,6 +389,11 @@ def _read(
         return value
     problems.add(name, _wrong(declared, _Where(who, kind, name), value))
     return None
+
+
+def _in(who: str, problem: str, name: str) -> str:
+    """``seat 4: <problem> (in receive)``."""
+    return prefixed(who, msg(_("%(problem)s (in %(name)s)"), problem=problem, name=name))
 
 
 def _whole_in(value: object, declared: Field) -> bool:
@@ -377,42 +405,77 @@ def _whole_in(value: object, declared: Field) -> bool:
 
 def _missing(declared: Field, where: _Where) -> str:
     if declared.kind in (Kind.CARD, Kind.CARDS):
-        return f"{where.needs}, {declared.description}"
+        return where.says(
+            _("a %(kind)s needs '%(name)s', %(field)s"), field=Message(declared.description)
+        )
     return _wrong(declared, where, None)
 
 
 def _wrong(declared: Field, where: _Where, value: object) -> str:
     """The message for a value of the wrong kind (or out of a seat's or hand's range)."""
     got = _shown(value)
+    field = Message(declared.description)
     if declared.kind is Kind.SEAT:
-        return f"{where.needs}, {declared.description} (a seat number), got {got}"
+        return where.says(
+            _("a %(kind)s needs '%(name)s', %(field)s (a seat number), got %(value)s"),
+            field=field,
+            value=got,
+        )
     if declared.kind is Kind.HAND:
-        upto = f" to {declared.most}" if declared.most is not None else ""
-        return f"{where.needs}, {declared.description} (a hand number from 0{upto}), got {got}"
+        if declared.most is not None:
+            return where.says(
+                _(
+                    "a %(kind)s needs '%(name)s', %(field)s (a hand number from 0 to "
+                    "%(most)s), got %(value)s"
+                ),
+                field=field,
+                most=declared.most,
+                value=got,
+            )
+        return where.says(
+            _("a %(kind)s needs '%(name)s', %(field)s (a hand number from 0), got %(value)s"),
+            field=field,
+            value=got,
+        )
     if declared.kind is Kind.AMOUNT:
-        return f"{where.needs}, {declared.description} as a whole number, got {got}"
+        return where.says(
+            _("a %(kind)s needs '%(name)s', %(field)s as a whole number, got %(value)s"),
+            field=field,
+            value=got,
+        )
     if declared.kind is Kind.CHOICE:
-        words = _either(f"'{word}'" for word in declared.values)
-        return f"{where.who}a {where.kind}'s {where.name} is {words}, got {got}"
+        words = either([f"'{word}'" for word in declared.values])
+        return where.says(
+            _("a %(kind)s's %(name)s is %(choices)s, got %(value)s"), choices=words, value=got
+        )
     if declared.kind is Kind.CARD:
-        return f"{where.who}unknown card {got} (in {where.name})"
-    return f"{where.who}cards must be a list of cards such as ['Ah', 'Td'] (in {where.name})"
+        return where.says(_("unknown card %(value)s (in %(name)s)"), value=got)
+    return where.says(_("cards must be a list of cards such as ['Ah', 'Td'] (in %(name)s)"))
 
 
 def _amount(
     value: object, name: str, declared: Field, who: str, kind: str, problems: Problems
 ) -> int | None:
+    where = _Where(who, kind, name)
     if not is_int(value):
-        problems.add(name, _wrong(declared, _Where(who, kind, name), value))
+        problems.add(name, _wrong(declared, where, value))
         return None
     least = declared.least if declared.least is not None else 1
     if value < least:
-        problems.add(name, f"{_Where(who, kind, name).whose} must be at least {least}, got {value}")
+        problems.add(
+            name,
+            where.says(
+                _("a %(kind)s's '%(name)s' must be at least %(least)s, got %(value)s"),
+                least=least,
+                value=value,
+            ),
+        )
         return None
     if not -MAX_AMOUNT <= value <= MAX_AMOUNT:
-        too_big = beyond_maximum(value, _Where(who, kind, name).whose)
+        whose = msg(_("a %(kind)s's '%(name)s'"), kind=kind, name=name)
+        too_big = beyond_maximum(value, whose)
         assert too_big is not None
-        problems.add(name, too_big)
+        problems.add(name, prefixed(who, too_big))
         return None
     return value
 
@@ -434,23 +497,30 @@ def _cards(
                 read.append(parse_card(text))
             except RuleError as error:
                 bad = True
-                message = error.problems[0].message
-                problems.add(f"{name}[{index}]", f"{who}{message} (in {name})")
+                problems.add(f"{name}[{index}]", _in(who, error.problems[0].message, name))
     count, least, most = len(value), declared.least, declared.most
-    wrong_count = None
+    wrong_count: str | None = None
     if least is not None and least == most and count != least:
-        wrong_count = f"{_cards_count(least)} needed, got {count}"
+        wrong_count = (
+            msg(_("1 card needed, got %(got)s"), got=count)
+            if least == 1
+            else msg(_("%(count)s cards needed, got %(got)s"), count=least, got=count)
+        )
     elif least is not None and count < least:
-        wrong_count = f"at least {_cards_count(least)} needed, got {count}"
+        wrong_count = (
+            msg(_("at least 1 card needed, got %(got)s"), got=count)
+            if least == 1
+            else msg(_("at least %(count)s cards needed, got %(got)s"), count=least, got=count)
+        )
     elif most is not None and count > most:
-        wrong_count = f"at most {_cards_count(most)} allowed, got {count}"
+        wrong_count = (
+            msg(_("at most 1 card allowed, got %(got)s"), got=count)
+            if most == 1
+            else msg(_("at most %(count)s cards allowed, got %(got)s"), count=most, got=count)
+        )
     if wrong_count is not None:
-        problems.add(name, f"{who}{wrong_count} (in {name})")
+        problems.add(name, _in(who, wrong_count, name))
     return None if bad or wrong_count else tuple(read)
-
-
-def _cards_count(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
 
 
 def _is_seat(value: object) -> bool:
@@ -466,12 +536,6 @@ def _shown(value: object) -> str:
 def _key(key: object) -> str:
     text = str(key)
     return f"'{text}'" if len(text) <= SHOWN else f"'{text[: SHOWN - 3]}...'"
-
-
-def _either(words: Iterable[str]) -> str:
-    """``a, b or c``."""
-    listed = [str(word) for word in words]
-    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
 
 
 # ---------------------------------------------------------------- schemas

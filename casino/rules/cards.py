@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from casino.rules.errors import Problems, RuleError
-from casino.rules.messages import _
+from casino.rules.messages import _, msg, prefixed
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -90,11 +90,11 @@ class Card:
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not isinstance(self.rank, int):
-            raise RuleError(f"no rank {self.rank!r}")
+            raise RuleError(msg(_("no rank %(rank)s"), rank=repr(self.rank)))
         if not 2 <= self.rank <= ACE:
-            raise RuleError(f"no rank {self.rank}")
+            raise RuleError(msg(_("no rank %(rank)s"), rank=str(self.rank)))
         if self.suit not in tuple(SUITS):
-            raise RuleError(f"no suit {self.suit!r}")
+            raise RuleError(msg(_("no suit %(suit)s"), suit=repr(self.suit)))
 
     @property
     def rank_char(self) -> str:
@@ -135,8 +135,10 @@ def _read_card(text: object) -> Card:
                 rank = 0
             if rank and suit in tuple(SUITS):
                 return Card(rank, suit)
-        raise RuleError(f"unknown card '{text}'")
-    raise RuleError(f"unknown card {text!r}: a card is text such as 'Ah' or '10d'")
+        raise RuleError(msg(_("unknown card '%(card)s'"), card=text))
+    raise RuleError(
+        msg(_("unknown card %(value)s: a card is text such as 'Ah' or '10d'"), value=repr(text))
+    )
 
 
 def read_cards(values: Sequence[object]) -> list[Card] | None:
@@ -173,10 +175,13 @@ def parse_cards(
     ``who`` prefixes the messages the way a dealer names the hand (``"seat 2"``):
     ``"seat 2: 7 cards needed, got 6"``.
     """
-    prefix = f"{who}: " if who else ""
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        what = f"{count} cards" if count is not None else "cards"
-        raise RuleError(f"{prefix}cards must be a list of {what} such as ['Ah', 'Td']", path)
+        wrong = (
+            msg(_("cards must be a list of %(count)s cards such as ['Ah', 'Td']"), count=count)
+            if count is not None
+            else msg(_("cards must be a list of cards such as ['Ah', 'Td']"))
+        )
+        raise RuleError(prefixed(who, wrong), path)
     problems = Problems()
     cards = read_cards(values)
     if cards is None:
@@ -185,9 +190,14 @@ def parse_cards(
             try:
                 cards.append(parse_card(value))
             except RuleError as error:
-                problems.add(f"{path}[{index}]", prefix + error.problems[0].message)
+                problems.add(f"{path}[{index}]", prefixed(who, error.problems[0].message))
     if count is not None and len(values) != count:
-        problems.add(path, f"{prefix}{count} cards needed, got {len(values)}")
+        problems.add(
+            path,
+            prefixed(
+                who, msg(_("%(count)s cards needed, got %(got)s"), count=count, got=len(values))
+            ),
+        )
     problems.raise_if_any()
     return tuple(cards)
 
@@ -224,10 +234,19 @@ def check_distinct(groups: Iterable[CardGroup]) -> None:
             if first is None:
                 seen[card] = group.who
             elif first == group.who:
-                problems.add(f"{group.path}[{index}]", f"{group.who}: card {card} appears twice")
+                problems.add(
+                    f"{group.path}[{index}]",
+                    prefixed(group.who, msg(_("card %(card)s appears twice"), card=str(card))),
+                )
             else:
                 problems.add(
-                    f"{group.path}[{index}]", f"card {card} appears twice: {first} and {group.who}"
+                    f"{group.path}[{index}]",
+                    msg(
+                        _("card %(card)s appears twice: %(first)s and %(second)s"),
+                        card=str(card),
+                        first=first,
+                        second=group.who,
+                    ),
                 )
     problems.raise_if_any()
 

@@ -42,6 +42,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .actions import ActionTable
 from .errors import Problems, RuleError
+from .messages import _, msg
 from .quick import quick_init
 from .settlement import Settlement
 
@@ -150,13 +151,15 @@ class History:
         problems = Problems()
         for key in ("game", "rules", "config", "actions"):
             if key not in data:
-                problems.add(key, f"a hand history needs {key!r}")
+                problems.add(key, msg(_("a hand history needs %(key)s"), key=repr(key)))
         problems.raise_if_any()
         if not isinstance(data["rules"], dict) or not isinstance(data["config"], dict):
-            raise RuleError("a hand history's rules and config are objects")
+            raise RuleError(msg(_("a hand history's rules and config are objects")))
         actions = data["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-            raise RuleError("a hand history's actions are a list of objects", path="actions")
+            raise RuleError(
+                msg(_("a hand history's actions are a list of objects")), path="actions"
+            )
         return cls(str(data["game"]), data["rules"], data["config"], tuple(actions))
 
 
@@ -329,7 +332,7 @@ class Game:
         config = {key: value for key, value in record.items() if key != "actions"}
         actions = record.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-            raise RuleError("actions must be a list of objects", path="actions")
+            raise RuleError(msg(_("actions must be a list of objects")), path="actions")
         return History(self.code, dict(rules), config, tuple(actions))
 
     def evaluate(
@@ -340,7 +343,7 @@ class Game:
         effective = self.parse_rules(rules)
         state = self.replay(self.import_record(record, effective))
         if not state.complete:
-            raise RuleError("the record ends before the hand is complete")
+            raise RuleError(msg(_("the record ends before the hand is complete")))
         return state.settle()
 
     def settle_actions(
@@ -348,7 +351,9 @@ class Game:
     ) -> tuple[JSON, ...]:
         """A record-settled game: the posted record as the hand's actions, checked against
         the hand's set-up (the seats and amounts it froze)."""
-        raise RuleError(f"{self.name} hands are settled from their own actions; send {{}}")
+        raise RuleError(
+            msg(_("%(game)s hands are settled from their own actions; send {}"), game=self.name)
+        )
 
     # -------------------------------------------------------------- the table between hands
 
@@ -372,7 +377,7 @@ class Game:
         return []
 
     def table_act(self, table: TableView, action: Mapping[str, Any]) -> Change:
-        raise RuleError(f"{self.name} has no between-hand actions", path="type")
+        raise RuleError(msg(_("%(game)s has no between-hand actions"), game=self.name), path="type")
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
         """The next hand's set-up from the table and the opening body. The platform then checks
@@ -430,7 +435,14 @@ def game(code: str) -> Game:
     games = registry()
     found = games.get(code)
     if found is None:
-        raise RuleError(f"unknown game {code!r}; games: {', '.join(games)}", path="game")
+        raise RuleError(
+            msg(
+                _("unknown game %(code)s; games: %(games)s"),
+                code=repr(code),
+                games=", ".join(games),
+            ),
+            path="game",
+        )
     return found
 
 

@@ -34,10 +34,27 @@ class Problem:
         if self.code is None and isinstance(self.message, Message):
             data = self.message.to_dict()
             object.__setattr__(self, "code", data["id"])
-            object.__setattr__(self, "params", data["params"])
+            object.__setattr__(self, "params", _bounded(data["params"]))
 
     def to_dict(self) -> dict[str, str]:
         return {"path": self.path, "message": str(self.message)}
+
+
+#: A text parameter of a problem (a refused value repeated) is cut to this many characters,
+#: so an error body stays small whatever was sent (the message itself is cut where it is
+#: shown).
+MAX_PARAM_TEXT = 300
+
+
+def _bounded(value: Any) -> Any:
+    """``value`` with every text in it cut to :data:`MAX_PARAM_TEXT` characters."""
+    if isinstance(value, str):
+        if len(value) <= MAX_PARAM_TEXT:
+            return value
+        return value[: MAX_PARAM_TEXT - 3] + "..."
+    if isinstance(value, dict):
+        return {key: _bounded(item) for key, item in value.items()}
+    return value
 
 
 class RuleError(ValueError):

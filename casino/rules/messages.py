@@ -24,7 +24,7 @@ parameters (and stays English).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 
@@ -127,6 +127,36 @@ def joined(items: list[Message] | tuple[Message, ...], template: str) -> Message
     return result
 
 
+def seat_words(seat: object) -> Message:
+    """``seat 3``, as a message names a seat."""
+    return msg(_("seat %(seat)s"), seat=seat)
+
+
+def prefixed(who: str | None, text: str) -> str:
+    """``who: text``, a hand's or a field's name then what is wrong (``seat 2: 7 cards
+    needed, got 6``), as a message; ``text`` alone when there is no ``who``."""
+    if not who:
+        return text
+    return msg(_("%(who)s: %(what)s"), who=who, what=text)
+
+
+def either(items: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: choices named together (the items as they are
+    written, e.g. action types, or messages)."""
+    listed = list(items)
+    if len(listed) == 1:
+        return listed[0]
+    some: str
+    if any(isinstance(item, Message) for item in listed):
+        some = joined(
+            [Message(item) if not isinstance(item, Message) else item for item in listed[:-1]],
+            _("%(first)s, %(next)s"),
+        )
+    else:
+        some = ", ".join(listed[:-1])
+    return msg(_("%(some)s or %(last)s"), some=some, last=listed[-1])
+
+
 # --------------------------------------------------------------------------- rules cited
 
 
@@ -174,13 +204,36 @@ def _cited(text: str) -> str:
     return _NEW_CITATION.sub(r"§\1", text)
 
 
+def _own_ids(stored: Mapping[str, Any]) -> bool:
+    """``stored``'s messages are its explanation's lines, each its own id with no parameters:
+    how a game whose explanation was not yet written as messages stored its results."""
+    messages, explanation = stored.get("messages"), stored.get("explanation")
+    return (
+        isinstance(messages, list)
+        and isinstance(explanation, list)
+        and len(messages) == len(explanation)
+        and all(
+            item == {"id": line, "params": {}}
+            for item, line in zip(messages, explanation, strict=True)
+        )
+    )
+
+
 def pre_messages_form(fresh: dict[str, Any], stored: Mapping[str, Any]) -> dict[str, Any]:
     """A re-settled result as it compares with ``stored`` when ``stored`` was settled before
     the explanations became messages (it has no ``messages``): without ``messages``, and with
     the stored explanation where the two differ only in how rules are cited (a document's
-    path then, a rule's number and title now). Any other result is returned as it is."""
-    if "messages" in stored or "messages" not in fresh:
+    path then, a rule's number and title now). When ``stored`` was settled while its game's
+    lines were their own ids (``{"id": line, "params": {}}``), the fresh messages are written
+    the same way, from the fresh explanation (so any difference in the words is still one).
+    Any other result is returned as it is."""
+    if "messages" not in fresh:
         return fresh
+    if "messages" in stored:
+        if not _own_ids(stored) or fresh["messages"] == stored["messages"]:
+            return fresh
+        lines = fresh.get("explanation") or []
+        return {**fresh, "messages": [{"id": str(line), "params": {}} for line in lines]}
     result = {key: value for key, value in fresh.items() if key != "messages"}
     old, new = stored.get("explanation"), fresh.get("explanation")
     if (
@@ -201,13 +254,16 @@ __all__ = [
     "_",
     "as_message",
     "clause_titles",
+    "either",
     "format_template",
     "gettext_noop",
     "joined",
     "msg",
     "pre_messages_form",
+    "prefixed",
     "render",
     "rule",
     "rules_pair",
+    "seat_words",
     "words",
 ]

@@ -9,6 +9,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, TypeGuard, TypeVar
 
 from .errors import Problem, Problems, RuleError
+from .messages import _, msg
 
 MAX_AMOUNT: Final = 10**12
 """The largest amount, in minor units, any engine reads: a stake, ante, raise, bonus, stack,
@@ -38,10 +39,30 @@ def beyond_maximum(value: int, name: str, most: int = MAX_AMOUNT) -> str | None:
     """Why the whole number ``value`` (``name`` says what it is) is refused for being beyond
     ``most`` either way, or ``None`` when it is within it."""
     if value > most:
-        return f"{name} {value} is above the maximum of {most}"
+        return msg(
+            _("%(name)s %(value)s is above the maximum of %(most)s"),
+            name=name,
+            value=value,
+            most=most,
+        )
     if value < -most:
-        return f"{name} {value} is below the minimum of {-most}"
+        return msg(
+            _("%(name)s %(value)s is below the minimum of %(least)s"),
+            name=name,
+            value=value,
+            least=-most,
+        )
     return None
+
+
+def not_a_chip_multiple(name: str, amount: int, chip: int) -> str:
+    """``stake 15 is not a multiple of the smallest chip 10`` (``name`` says what it is)."""
+    return msg(
+        _("%(name)s %(amount)s is not a multiple of the smallest chip %(chip)s"),
+        name=name,
+        amount=amount,
+        chip=chip,
+    )
 
 
 def oversized_numbers(data: object, path: str) -> list[Problem]:
@@ -179,14 +200,14 @@ def options_from_dict(
     if data is None:
         return start
     if not isinstance(data, Mapping):
-        raise RuleError("rules must be an object of settings", "rules")
+        raise RuleError(msg(_("rules must be an object of settings")), "rules")
     problems = Problems()
     merged = start.to_dict()
     for key, value in data.items():
         if key in keys:
             merged[key] = value
         else:
-            problems.add(f"rules.{key}", f"unknown rules setting '{key}'")
+            problems.add(f"rules.{key}", msg(_("unknown rules setting '%(key)s'"), key=str(key)))
     values = parse_bounded(parse, merged, problems)
     problems.raise_if_any()
     return cls(**values)
@@ -208,5 +229,10 @@ def check_amounts(
             continue
         if not is_int(value) or not 1 <= value <= MAX_AMOUNT:
             problems.add(
-                name, f"{name} must be a whole number of minor units from 1 to {MAX_AMOUNT}"
+                name,
+                msg(
+                    _("%(name)s must be a whole number of minor units from 1 to %(most)s"),
+                    name=name,
+                    most=MAX_AMOUNT,
+                ),
             )

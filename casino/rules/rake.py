@@ -35,6 +35,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .errors import Problems, RuleError
+from .messages import Message, _, either, joined, msg
 from .options import is_int, oversized_numbers
 from .quick import quick_init
 
@@ -60,10 +61,18 @@ KIND_KEYS: Final = {
 
 #: How each kind is named when a short form gives two of them.
 KIND_WORDS: Final = {
-    RakeKind.FIXED: "a fixed amount",
-    RakeKind.BANDED: "bands",
-    RakeKind.PERCENT: "a percent",
+    RakeKind.FIXED: _("a fixed amount"),
+    RakeKind.BANDED: _("bands"),
+    RakeKind.PERCENT: _("a percent"),
 }
+
+#: What a schedule's bands are by (a game's ``base``), in words.
+BASE_WORDS: Final = {"pot": _("pot"), "ante": _("ante")}
+
+
+def _base(base: str) -> str:
+    return Message(BASE_WORDS[base]) if base in BASE_WORDS else base
+
 
 #: The most a percentage may be, in basis points (100%).
 WHOLE: Final = 10_000
@@ -117,7 +126,7 @@ class RakeSchedule:
             data, problems, chip=chip, path=path, kinds=kinds, base=base, open_top=open_top
         )
         # Numbers beyond the maximum are named as in a game's rules ("rake cap ...").
-        parent, _, key = path.rpartition(".")
+        parent, _dot, key = path.rpartition(".")
         oversized = oversized_numbers({key: data}, parent) if parent else []
         refused = {problem.path for problem in problems.items}
         problems.items.extend(problem for problem in oversized if problem.path not in refused)
@@ -172,7 +181,13 @@ class RakeSchedule:
         if self.kind is RakeKind.BANDED:
             band = self.band_for(base)
             if band is None:
-                raise RuleError(f"{base} is above the rake schedule's top band (up to {self.top})")
+                raise RuleError(
+                    msg(
+                        _("%(base)s is above the rake schedule's top band (up to %(top)s)"),
+                        base=base,
+                        top=self.top,
+                    )
+                )
             return band.amount
         if self.kind is RakeKind.PERCENT:
             return self._percent_of(base, self.cap)
@@ -201,29 +216,41 @@ class RakeSchedule:
         cut = base * self.basis_points // (WHOLE * self.chip) * self.chip
         return cut if most is None else min(cut, most)
 
-    def words(self, of: str = "the pot") -> str:
-        """The schedule as a dealer says it, ``of`` naming the base: ``"5% of the pot, capped
-        at 300"``, ``"a fixed 50 per hand"``, ``"by the pot: 0 up to 1000, 50 above 1000"``."""
+    def words(self, of: str = _("the pot")) -> Message:
+        """The schedule as a dealer says it, ``of`` naming the base (marked for the catalogs):
+        ``"5% of the pot, capped at 300"``, ``"a fixed 50 per hand"``, ``"by the pot: 0 up to
+        1000, 50 above 1000"``."""
+        base = of if isinstance(of, Message) else Message(of)
         if self.kind is RakeKind.FIXED:
-            return f"a fixed {self.amount} per hand"
+            return msg(_("a fixed %(amount)s per hand"), amount=self.amount)
         if self.kind is RakeKind.PERCENT:
-            text = f"{self.percent}% of {of}"
             if self.cap is not None:
-                text += f", capped at {self.cap}"
-            return text
+                return msg(
+                    _("%(percent)s%% of %(of)s, capped at %(cap)s"),
+                    percent=self.percent,
+                    of=base,
+                    cap=self.cap,
+                )
+            return msg(_("%(percent)s%% of %(of)s"), percent=self.percent, of=base)
         if self.kind is RakeKind.BANDED:
-            parts: list[str] = []
+            parts: list[Message] = []
             below: int | None = None
             for band in self.bands:
                 if band.up_to is not None:
-                    parts.append(f"{band.amount} up to {band.up_to}")
+                    parts.append(
+                        msg(_("%(amount)s up to %(up_to)s"), amount=band.amount, up_to=band.up_to)
+                    )
                     below = band.up_to
                 elif below is not None:
-                    parts.append(f"{band.amount} above {below}")
+                    parts.append(
+                        msg(_("%(amount)s above %(below)s"), amount=band.amount, below=below)
+                    )
                 else:
-                    parts.append(f"{band.amount} at any size")
-            return f"by {of}: {', '.join(parts)}"
-        return "no rake"
+                    parts.append(msg(_("%(amount)s at any size"), amount=band.amount))
+            return msg(
+                _("by %(of)s: %(bands)s"), of=base, bands=joined(parts, _("%(first)s, %(next)s"))
+            )
+        return Message(_("no rake"))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready; ``parse_rake(s.to_dict(), chip=s.chip)`` gives ``s`` back."""
@@ -257,12 +284,24 @@ class RakeReader:
         where = path if path is not None else f"{self.path}.{key}"
         if not is_int(raw) or raw < least:
             self.problems.add(
-                where, f"rake {key} must be a whole number of at least {least}, got {raw!r}"
+                where,
+                msg(
+                    _("rake %(key)s must be a whole number of at least %(least)s, got %(value)s"),
+                    key=key,
+                    least=least,
+                    value=repr(raw),
+                ),
             )
             return 0
         if raw % self.chip:
             self.problems.add(
-                where, f"rake {key} {raw} is not a multiple of the smallest chip {self.chip}"
+                where,
+                msg(
+                    _("rake %(key)s %(amount)s is not a multiple of the smallest chip %(chip)s"),
+                    key=key,
+                    amount=raw,
+                    chip=self.chip,
+                ),
             )
         return raw
 
@@ -272,42 +311,57 @@ class RakeReader:
         if raw is None:
             return ()
         if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
-            self.problems.add(path, 'rake bands must be a list of {"up_to", "amount"}')
+            self.problems.add(path, msg(_('rake bands must be a list of {"up_to", "amount"}')))
             return ()
-        article = "an" if self.base[:1] in "aeiou" else "a"
+        needs_up_to = (
+            _("rake band needs up_to (an %(base)s, or null for no limit)")
+            if self.base[:1] in "aeiou"
+            else _("rake band needs up_to (a %(base)s, or null for no limit)")
+        )
         bands: list[RakeBand] = []
         previous: int = 0
         for index, band in enumerate(raw):
             where = f"{path}[{index}]"
             if not isinstance(band, Mapping):
                 self.problems.add(
-                    where, 'a rake band must be an object such as {"up_to": 1000, "amount": 50}'
+                    where,
+                    msg(_('a rake band must be an object such as {"up_to": 1000, "amount": 50}')),
                 )
                 continue
             for key in band:
                 if key not in ("up_to", "amount"):
-                    self.problems.add(f"{where}.{key}", f"unknown rake band setting '{key}'")
+                    self.problems.add(
+                        f"{where}.{key}",
+                        msg(_("unknown rake band setting '%(key)s'"), key=str(key)),
+                    )
             if "up_to" not in band:
-                self.problems.add(
-                    f"{where}.up_to",
-                    f"rake band needs up_to ({article} {self.base}, or null for no limit)",
-                )
+                self.problems.add(f"{where}.up_to", msg(needs_up_to, base=_base(self.base)))
             up_to = band.get("up_to")
             if up_to is None:
                 if index != len(raw) - 1:
-                    self.problems.add(f"{where}.up_to", "only the last rake band may be open-ended")
+                    self.problems.add(
+                        f"{where}.up_to", msg(_("only the last rake band may be open-ended"))
+                    )
             elif not is_int(up_to) or up_to < 1:
                 self.problems.add(
                     f"{where}.up_to",
-                    f"rake band up_to must be a positive whole number, got {up_to!r}",
+                    msg(
+                        _("rake band up_to must be a positive whole number, got %(value)s"),
+                        value=repr(up_to),
+                    ),
                 )
                 up_to = None
             elif up_to <= previous:
                 self.problems.add(
-                    f"{where}.up_to", f"rake bands must go up: {up_to} is not above {previous}"
+                    f"{where}.up_to",
+                    msg(
+                        _("rake bands must go up: %(up_to)s is not above %(previous)s"),
+                        up_to=up_to,
+                        previous=previous,
+                    ),
                 )
             if "amount" not in band:
-                self.problems.add(f"{where}.amount", "rake band needs an amount")
+                self.problems.add(f"{where}.amount", msg(_("rake band needs an amount")))
             amount = self.money(band.get("amount", 0), "amount", path=f"{where}.amount")
             bands.append(RakeBand(up_to, amount))
             previous = up_to if up_to is not None else previous
@@ -328,8 +382,13 @@ class RakeReader:
         except (InvalidOperation, ValueError):
             self.problems.add(
                 f"{self.path}.percent",
-                "rake percent must be a number from 0.01 to 100 with at most two decimals, "
-                f"got {raw!r}",
+                msg(
+                    _(
+                        "rake percent must be a number from 0.01 to 100 with at most two "
+                        "decimals, got %(value)s"
+                    ),
+                    value=repr(raw),
+                ),
             )
             return 0
         return points
@@ -340,11 +399,19 @@ class RakeReader:
         if raw is None:
             return None
         if not is_int(raw) or raw < 1:
-            self.problems.add(path, f"rake cap must be a positive whole number, got {raw!r}")
+            self.problems.add(
+                path,
+                msg(_("rake cap must be a positive whole number, got %(value)s"), value=repr(raw)),
+            )
             return None
         if raw % self.chip:
             self.problems.add(
-                path, f"rake cap {raw} is not a multiple of the smallest chip {self.chip}"
+                path,
+                msg(
+                    _("rake cap %(amount)s is not a multiple of the smallest chip %(chip)s"),
+                    amount=raw,
+                    chip=self.chip,
+                ),
             )
         return raw
 
@@ -375,16 +442,19 @@ def parse_rake(
         value = value.to_dict()
     if not isinstance(value, Mapping):
         problems.add(
-            path, 'rake must be an object such as {"kind": "percent", "percent": 5, "cap": 300}'
+            path,
+            msg(_('rake must be an object such as {"kind": "percent", "percent": 5, "cap": 300}')),
         )
         return RakeSchedule(chip=chip)
     known = {"kind", *extra_keys, *(key for kind in offered for key in KIND_KEYS[kind])}
     for key in value:
         if key not in known:
-            problems.add(f"{path}.{key}", f"unknown rake setting '{key}'")
+            problems.add(f"{path}.{key}", msg(_("unknown rake setting '%(key)s'"), key=str(key)))
     if "fixed" in value and RakeKind.FIXED in offered:
         if "amount" in value:
-            problems.add(f"{path}.fixed", "give the fixed rake as fixed or amount, not both")
+            problems.add(
+                f"{path}.fixed", msg(_("give the fixed rake as fixed or amount, not both"))
+            )
         value = {**value, "amount": value["fixed"]}
 
     if "kind" in value:
@@ -394,13 +464,20 @@ def parse_rake(
             kind for kind in offered if kind is not RakeKind.NONE and KIND_KEYS[kind][0] in value
         ]
         if len(given) > 1:
-            named = [KIND_WORDS[kind] for kind in offered if kind in KIND_WORDS]
-            problems.add(path, f"give the rake either as {', '.join(named[:-1])} or {named[-1]}")
+            named = [Message(KIND_WORDS[kind]) for kind in offered if kind in KIND_WORDS]
+            problems.add(path, msg(_("give the rake either as %(kinds)s"), kinds=either(named)))
         raw_kind = str(given[0]) if len(given) == 1 else str(RakeKind.NONE)
     if raw_kind in offered:
         kind = RakeKind(raw_kind)
     else:
-        problems.add(f"{path}.kind", f"rake kind {raw_kind!r} is not one of {', '.join(offered)}")
+        problems.add(
+            f"{path}.kind",
+            msg(
+                _("rake kind %(kind)s is not one of %(kinds)s"),
+                kind=repr(raw_kind),
+                kinds=", ".join(offered),
+            ),
+        )
         kind = RakeKind.NONE
 
     read = RakeReader(problems, path=path, chip=chip, base=base)
@@ -414,12 +491,18 @@ def parse_rake(
         bands = read.bands(value.get("bands"))
         if kind is RakeKind.BANDED and len(problems.items) == before:
             if not bands:
-                problems.add(f"{path}.bands", "a banded rake needs at least one band")
+                problems.add(f"{path}.bands", msg(_("a banded rake needs at least one band")))
             elif open_top and bands[-1].up_to is not None:
                 problems.add(
                     f"{path}.bands[{len(bands) - 1}].up_to",
-                    f"the last rake band must be open-ended (up_to null): the {base} may grow "
-                    f"past {bands[-1].up_to}",
+                    msg(
+                        _(
+                            "the last rake band must be open-ended (up_to null): the %(base)s "
+                            "may grow past %(up_to)s"
+                        ),
+                        base=_base(base),
+                        up_to=bands[-1].up_to,
+                    ),
                 )
     basis_points = 0
     cap = None
@@ -430,20 +513,34 @@ def parse_rake(
     return RakeSchedule(kind, amount, bands, basis_points, cap, chip)
 
 
-def rake_words(take: int, schedule_words: str, pot: int, charged: Mapping[int, int]) -> str:
+def rake_words(take: int, schedule_words: str, pot: int, charged: Mapping[int, int]) -> Message:
     """The explanation of a pot's rake, without a closing full stop: ``"Rake 15 (5% of the
     pot), taken from the pot of 300 before it is shared and charged to the winner, seat 2"``;
     ``charged`` is each winner's part of it."""
     if not take:
-        return f"Rake 0 ({schedule_words}): nothing is taken from the pot of {pot}"
+        return msg(
+            _("Rake 0 (%(schedule)s): nothing is taken from the pot of %(pot)s"),
+            schedule=schedule_words,
+            pot=pot,
+        )
     parts = [(seat, amount) for seat, amount in charged.items() if amount]
+    who: Message
     if len(parts) == 1:
-        who = f"the winner, seat {parts[0][0]}"
+        who = msg(_("the winner, seat %(seat)s"), seat=parts[0][0])
     else:
-        who = "the winners: " + ", ".join(f"seat {seat} {amount}" for seat, amount in parts)
-    return (
-        f"Rake {take} ({schedule_words}), taken from the pot of {pot} before it is shared and "
-        f"charged to {who}"
+        shares = [
+            msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=amount) for seat, amount in parts
+        ]
+        who = msg(_("the winners: %(shares)s"), shares=joined(shares, _("%(first)s, %(next)s")))
+    return msg(
+        _(
+            "Rake %(take)s (%(schedule)s), taken from the pot of %(pot)s before it is shared "
+            "and charged to %(who)s"
+        ),
+        take=take,
+        schedule=schedule_words,
+        pot=pot,
+        who=who,
     )
 
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from .cards import Card, parse_cards
 from .errors import Problems, RuleError
-from .options import MAX_AMOUNT, beyond_maximum, is_int
+from .messages import _, msg, prefixed
+from .options import MAX_AMOUNT, beyond_maximum, is_int, not_a_chip_multiple
 
 
 class RecordReader:
@@ -24,7 +25,10 @@ class RecordReader:
     def unknown(self, entry: Mapping[str, Any], known: Sequence[str], path: str) -> None:
         for key in entry:
             if key not in known:
-                self.problems.add(f"{path}.{key}" if path else str(key), f"unknown field '{key}'")
+                self.problems.add(
+                    f"{path}.{key}" if path else str(key),
+                    msg(_("unknown field '%(key)s'"), key=str(key)),
+                )
 
     def whole(
         self, value: object, path: str, name: str, *, least: int = 1, most: int = MAX_AMOUNT
@@ -32,13 +36,28 @@ class RecordReader:
         """A whole number from ``least`` to ``most`` (:data:`~casino.rules.options.MAX_AMOUNT`,
         the bound on every amount, unless told)."""
         if value is None:
-            self.problems.add(path, f"{name} is missing")
+            self.problems.add(path, msg(_("%(name)s is missing"), name=name))
             return None
         if not is_int(value):
-            self.problems.add(path, f"{name} must be a whole number, got {value!r}")
+            self.problems.add(
+                path,
+                msg(
+                    _("%(name)s must be a whole number, got %(value)s"),
+                    name=name,
+                    value=repr(value),
+                ),
+            )
             return None
         if value < least:
-            self.problems.add(path, f"{name} must be at least {least}, got {value}")
+            self.problems.add(
+                path,
+                msg(
+                    _("%(name)s must be at least %(least)s, got %(value)s"),
+                    name=name,
+                    least=least,
+                    value=value,
+                ),
+            )
             return None
         too_big = beyond_maximum(value, name, most)
         if too_big is not None:
@@ -50,9 +69,7 @@ class RecordReader:
         """An amount in minor units, a multiple of the smallest chip."""
         amount = self.whole(value, path, name, least=least)
         if amount is not None and amount % self.chip:
-            self.problems.add(
-                path, f"{name} {amount} is not a multiple of the smallest chip {self.chip}"
-            )
+            self.problems.add(path, not_a_chip_multiple(name, amount, self.chip))
             return None
         return amount
 
@@ -63,13 +80,23 @@ class RecordReader:
             self.problems.extend(error)
             return None
         if len(cards) < least:
-            self.problems.add(path, f"{who}: at least {least} cards are dealt, got {len(cards)}")
+            self.problems.add(
+                path,
+                prefixed(
+                    who,
+                    msg(
+                        _("at least %(least)s cards are dealt, got %(got)s"),
+                        least=least,
+                        got=len(cards),
+                    ),
+                ),
+            )
             return None
         return cards
 
     def listing(self, value: object, path: str, what: str) -> Sequence[Any]:
         """A JSON list (a string is not one); an empty list after a problem."""
         if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-            self.problems.add(path, f"{what} must be a list")
+            self.problems.add(path, msg(_("%(what)s must be a list"), what=what))
             return []
         return value

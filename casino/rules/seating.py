@@ -8,6 +8,7 @@ from typing import Any
 
 from .contract import JSON, Change, ClosedHand, Event, TableView
 from .errors import Refusal, RuleError
+from .messages import _, msg
 from .options import is_int
 
 
@@ -30,7 +31,7 @@ def next_dealer(table: TableView, body: Mapping[str, Any], *, fewest: int = 2) -
     is the first seat in play."""
     in_play = table.in_play
     if len(in_play) < fewest:
-        raise Refusal(f"a hand needs at least {fewest} players in play")
+        raise Refusal(msg(_("a hand needs at least %(fewest)s players in play"), fewest=fewest))
     last = table.state.get("dealer")
     if last is not None:
         seat = next_seat_clockwise(in_play, last)
@@ -40,7 +41,9 @@ def next_dealer(table: TableView, body: Mapping[str, Any], *, fewest: int = 2) -
     if first is None:
         return in_play[0]
     if not is_int(first) or first not in in_play:
-        raise RuleError(f"dealer: seat {first} has no player in play", path="dealer")
+        raise RuleError(
+            msg(_("dealer: seat %(seat)s has no player in play"), seat=str(first)), path="dealer"
+        )
     return int(first)
 
 

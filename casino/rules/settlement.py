@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .errors import Problem, RuleError
-from .messages import as_message
+from .messages import Message, _, as_message, msg
 from .quick import quick_init
 
 MAX_SETTLED_FIGURE: Final = 10**15
@@ -151,13 +151,25 @@ class Settlement:
         total = sum(nets) + self.rake
         if total != 0:
             raise RuleError(
-                f"{self.game}: chips not conserved (seats, house and rake sum to {total}, "
-                "not 0); the game's settlement is wrong and nothing was stored"
+                msg(
+                    _(
+                        "%(game)s: chips not conserved (seats, house and rake sum to %(total)s, "
+                        "not 0); the game's settlement is wrong and nothing was stored"
+                    ),
+                    game=self.game,
+                    total=total,
+                )
             )
         if self.house is not None and (
             self.house.seat != HOUSE_SEAT or self.house.role is not Role.HOUSE
         ):
-            raise RuleError(f"{self.game}: the house settles as seat {HOUSE_SEAT}, role house")
+            raise RuleError(
+                msg(
+                    _("%(game)s: the house settles as seat %(seat)s, role house"),
+                    game=self.game,
+                    seat=HOUSE_SEAT,
+                )
+            )
 
     def check_storable(self) -> None:
         """RuleError naming the seat and wager of every figure beyond
@@ -170,19 +182,36 @@ class Settlement:
         def check(value: object, what: str) -> None:
             if isinstance(value, int) and not -most <= value <= most:
                 messages.append(
-                    f"{what} {value} is beyond the largest figure a settlement can hold "
-                    f"({most}); the amounts in this hand are too large to settle"
+                    msg(
+                        _(
+                            "%(what)s %(value)s is beyond the largest figure a settlement can "
+                            "hold (%(most)s); the amounts in this hand are too large to settle"
+                        ),
+                        what=what,
+                        value=value,
+                        most=most,
+                    )
                 )
+
+        def figure(seat: int, wager: str, name: str) -> str:
+            return msg(
+                _("seat %(seat)s: %(wager)s %(figure)s"),
+                seat=seat,
+                wager=wager,
+                figure=Message(name),
+            )
 
         for seat in self.parties:
             for line in seat.lines:
-                where = f"seat {seat.seat}: {line.wager}"
-                check(line.stake, f"{where} stake")
-                check(line.amount, f"{where} amount")
-                check(line.extra.get("capped_from"), f"{where} uncapped amount")
-            check(seat.rake, f"seat {seat.seat}: rake")
-            check(seat.net, f"seat {seat.seat}: net")
-        check(self.rake, "the hand's rake")
+                check(line.stake, figure(seat.seat, line.wager, _("stake")))
+                check(line.amount, figure(seat.seat, line.wager, _("amount")))
+                check(
+                    line.extra.get("capped_from"),
+                    figure(seat.seat, line.wager, _("uncapped amount")),
+                )
+            check(seat.rake, msg(_("seat %(seat)s: rake"), seat=seat.seat))
+            check(seat.net, msg(_("seat %(seat)s: net"), seat=seat.seat))
+        check(self.rake, msg(_("the hand's rake")))
         if messages:
             raise RuleError([Problem("", message) for message in messages])
 

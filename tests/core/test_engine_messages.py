@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Any
 
@@ -87,14 +88,6 @@ def test_every_message_of_random_palace_poker_hands_is_in_every_catalog(
     check_settlement_messages(play(record, rules, seed).settle().to_dict())
 
 
-NOT_YET = pytest.mark.xfail(
-    strict=True,
-    reason="this game's explanation is not yet written as messages (its lines are their own "
-    "ids, served in English)",
-)
-
-
-@NOT_YET
 def test_every_message_of_the_high_card_flush_example_is_in_every_catalog() -> None:
     from casino.rules.contract import game
 
@@ -102,11 +95,54 @@ def test_every_message_of_the_high_card_flush_example_is_in_every_catalog() -> N
     check_settlement_messages(hcf.evaluate(hcf.record_example, None).to_dict())
 
 
-@NOT_YET
+@SAMPLES
+@given(st.data())
+def test_every_message_of_random_high_card_flush_hands_is_in_every_catalog(
+    data: st.DataObject,
+) -> None:
+    from casino.rules.high_card_flush import evaluate
+    from tests.rules.test_high_card_flush_properties import hands
+
+    record, rules = data.draw(hands())
+    check_settlement_messages(evaluate(record, rules).to_dict())
+
+
 def test_every_message_of_the_paiute_worked_example_is_in_every_catalog() -> None:
+    """The worked example of docs/rules/paiute.md played to its end (steps 0-11): a call, the
+    final turns with a second and a third call, the tie split with the odd chip, wild cards
+    standing for a card and for a rank."""
+    from tests.rules.paiute_helpers import act, call, discard, draw, take
     from tests.rules.test_paiute_presentation import worked
 
-    check_settlement_messages(worked().settle().to_dict())
+    hand = worked()
+    act(hand, draw(1, "5d"), discard(1, "5d"), draw(2, "7d"), discard(2, "2d"), take(3))
+    act(hand, discard(3, "Qd"), draw(1, "3d"), call(1, "As"), draw(2, "3h"), call(2))
+    act(hand, draw(3, "Th"), call(3, "2d"))
+    result = hand.settle().to_dict()
+    check_settlement_messages(result)
+    # A wild card standing for a rank is said in words (a message), not left in English.
+    (seat_two,) = [item for item in result["messages"] if item["params"].get("seat") == 2]
+    assert "%(card)s as a %(rank)s" in message_ids(seat_two)
+
+
+def test_every_message_of_a_raked_paiute_hand_is_in_every_catalog() -> None:
+    from casino.rules.paiute import evaluate
+
+    record = {
+        "dealer": 3,
+        "ante": 25,
+        "wild_card": "3c",
+        "caller": 1,
+        "players": [
+            {"seat": 1, "cards": ["7c", "8c", "9c", "Jc", "3d"]},
+            {"seat": 2, "cards": ["Ks", "Kh", "Kd", "7s", "7d"]},
+            {"seat": 3, "cards": ["7h", "8h", "9h", "Jh", "Th"]},
+        ],
+    }
+    rules = {"smallest_chip": 5, "rake": {"percent": 10, "cap": 5}}
+    result = evaluate(record, rules).to_dict()
+    check_settlement_messages(result)
+    assert result["explanation"][-1].startswith("Rake 5 (10% of the pot, capped at 5)")
 
 
 # --------------------------------------------------------------------------- messages
@@ -170,9 +206,9 @@ def _dealer_strings(path: Path) -> list[tuple[int, str]]:
 #: API gives as ``rules_doc``, and the pattern that reads a result settled before rules were
 #: cited by title.
 NOT_MESSAGES = {"contract.py": {"docs/rules/", ".md"}, "messages.py": {"docs/rules/", ".md"}}
-#: Owned by another change in progress (the games' between-hand tables); the API still shows
-#: their citations by title (``casino.core.i18n.cited_by_title``).
-PENDING = {"pontoon/table.py", "high_card_flush/table.py", "five_card_draw/table.py"}
+#: Files still to be written with rules cited by title: none (the games' between-hand tables
+#: cite them by title too).
+PENDING: set[str] = set()
 
 
 def _citing_files() -> dict[str, list[tuple[int, str]]]:
@@ -192,7 +228,6 @@ def test_no_engine_message_names_a_rules_document() -> None:
     assert citing == {}
 
 
-@pytest.mark.xfail(strict=True, reason="casino/rules/*/table.py: not this change's to edit")
 def test_the_tables_messages_name_no_rules_document_either() -> None:
     assert not any(name in PENDING for name in _citing_files())
 
@@ -324,3 +359,146 @@ def test_a_stored_settlement_is_served_with_its_explanation_text(dp_table, deale
     assert served["result"]["explanation"] == body["explanation"]
     assert served["result"]["messages"] == body["messages"]
     assert len(served["result"]["explanation_text"]) == len(body["explanation"])
+
+
+# --------------------------------------------------------------------------- every game's errors
+
+GREEK = re.compile("[\u0370-\u03ff]")
+
+
+def assert_greek_with_code(problem: dict[str, Any], english: str) -> None:
+    """The problem's message is Greek (not the English template), names no file, and its
+    ``code`` and ``params`` render the English text the engine wrote."""
+    assert GREEK.search(problem["message"]), problem
+    assert problem["message"] != english
+    assert "docs/rules" not in problem["message"] and ".md" not in problem["message"]
+    assert render({"id": problem["code"], "params": problem["params"]}) == english
+
+
+@pytest.mark.django_db
+def test_a_five_card_draw_rule_error_comes_back_in_greek(draw_table, dealer, client_for) -> None:  # type: ignore[no-untyped-def]
+    """A returning player's choice (clause 12), refused between hands at a 7-A table: its
+    rule was cited by the document's path before."""
+    client = client_for(dealer)
+    action = {"type": "blind_choice", "seat": 1, "choice": "post_small_dead"}
+    url = f"/api/v1/tables/{draw_table.pk}/game/actions/"
+    response = client.post(url, action, format="json", HTTP_ACCEPT_LANGUAGE="el")
+    assert response.status_code == 400, response.json()
+    (problem,) = response.json()["errors"]
+    english = (
+        "post_small_dead settles a missed small blind (MS) only; seat 1 is a new player: "
+        "choose post_all or wait (rule 12 (“A returning player's choices”))"
+    )
+    assert_greek_with_code(problem, english)
+    assert problem["path"] == "choice"
+    assert problem["message"] == (
+        "το post_small_dead διευθετεί μόνο ένα χαμένο small blind (MS)· η θέση 1 είναι νέος "
+        "παίκτης: επιλέξτε post_all ή wait (κανόνας 12 («Οι επιλογές ενός παίκτη που "
+        "επιστρέφει»))"
+    )
+    assert problem["params"]["rule"]["params"]["number"] == 12
+    english_body = client.post(url, action, format="json").json()
+    assert english_body["errors"][0]["message"] == english
+
+
+@pytest.mark.django_db
+def test_a_paiute_rule_error_comes_back_in_greek(api) -> None:  # type: ignore[no-untyped-def]
+    record = {
+        "dealer": 3,
+        "ante": 25,
+        "wild_card": "3c",
+        "caller": 3,
+        "players": [{"seat": 3, "cards": ["7h", "8h", "9h", "Jh", "Th"]}],
+    }
+    url = "/api/v1/games/paiute/evaluate/"
+    response = api.post(url, record, format="json", HTTP_ACCEPT_LANGUAGE="el")
+    assert response.status_code == 400, response.json()
+    (problem,) = response.json()["errors"]
+    english = "1 players listed: Paiute is played by 2 to 5 (rule 1 (“Players, pack and ante”))"
+    assert_greek_with_code(problem, english)
+    assert problem["message"] == (
+        "αναφέρονται 1 παίκτες: το Paiute παίζεται από 2 έως 5 (κανόνας 1 («Παίκτες, τράπουλα "
+        "και άντε»))"
+    )
+    assert problem["code"] == (
+        "%(count)s players listed: Paiute is played by %(least)s to %(most)s (%(rule)s)"
+    )
+
+
+@pytest.mark.django_db
+def test_a_high_card_flush_rule_error_comes_back_in_greek(open_table, dealer, client_for) -> None:  # type: ignore[no-untyped-def]
+    """A hand opened before anyone holds the designated player position (clause 15): 409, its
+    rule was cited by the document's path before."""
+    client = client_for(dealer)
+    url = f"/api/v1/tables/{open_table.pk}/hands/"
+    response = client.post(url, {}, format="json", HTTP_ACCEPT_LANGUAGE="el")
+    assert response.status_code == 409, response.json()
+    (problem,) = response.json()["errors"]
+    english = (
+        "no player has accepted the designated player position (rule 15 (“The DP position is "
+        "offered clockwise”)); the offer is with seat 1"
+    )
+    assert_greek_with_code(problem, english)
+    assert problem["message"].startswith(
+        "κανείς παίκτης δεν έχει αποδεχτεί τη θέση του ορισμένου παίκτη (κανόνας 15 («"
+    )
+    assert problem["message"].endswith("»))· η προσφορά βρίσκεται στη θέση 1")
+
+
+@pytest.mark.django_db
+def test_a_high_card_flush_record_error_comes_back_in_greek(api) -> None:  # type: ignore[no-untyped-def]
+    from casino.rules.contract import game
+
+    record = game("high-card-flush").record_example
+    record = {**record, "players": [{**record["players"][0], "raise": 4000}]}
+    url = "/api/v1/games/high-card-flush/evaluate/"
+    response = api.post(url, record, format="json", HTTP_ACCEPT_LANGUAGE="el")
+    assert response.status_code == 400, response.json()
+    (problem,) = response.json()["errors"]
+    assert problem["path"] == "players[0].raise"
+    assert_greek_with_code(problem, "seat 1: raise 4000 exceeds 1x ante for a 4-card flush")
+    assert problem["message"] == "η θέση 1: η αύξηση 4000 υπερβαίνει το 1x άντε για χρώμα 4 φύλλων"
+
+
+@pytest.mark.django_db
+def test_a_high_card_flush_explanation_text_is_greek_line_by_line(api) -> None:  # type: ignore[no-untyped-def]
+    from casino.rules.contract import game
+
+    url = "/api/v1/games/high-card-flush/evaluate/"
+    record = game("high-card-flush").record_example
+    english = api.post(url, record, format="json").json()
+    greek = api.post(url, record, format="json", HTTP_ACCEPT_LANGUAGE="el").json()
+    assert greek["explanation"] == english["explanation"] == english["explanation_text"]
+    assert english["explanation"][0] == (
+        "Designated player (seat 7): 3-card flush A-K-9, which qualifies."
+    )
+    assert greek["explanation_text"][0] == (
+        "Ορισμένος παίκτης (θέση 7): χρώμα 3 φύλλων A-K-9, που προκρίνεται."
+    )
+    for line in greek["explanation_text"]:
+        assert GREEK.search(line), line
+
+
+def test_a_result_stored_with_its_lines_as_their_own_ids_compares_without_the_new_ids() -> None:
+    """High Card Flush and Paiute results stored while their lines were their own ids (no
+    parameters) still compare with a re-settled result whose lines are messages."""
+    line = "Seat 2: flush bonus pushes; the flushes tie."
+    new = {"id": "Seat %(seat)s: flush bonus pushes; the flushes tie.", "params": {"seat": 2}}
+    fresh = {"rake": 0, "explanation": [line], "messages": [new]}
+    stored = {"rake": 0, "explanation": [line], "messages": [{"id": line, "params": {}}]}
+    assert pre_messages_form(fresh, stored) == stored
+    # a difference in the words is still one
+    other = {**stored, "explanation": ["Seat 3: flush bonus pushes; the flushes tie."]}
+    other["messages"] = [{"id": other["explanation"][0], "params": {}}]
+    assert pre_messages_form(fresh, other) != other
+    # a result stored with messages is compared as it is
+    assert pre_messages_form(fresh, {**stored, "messages": [new]}) is fresh
+
+
+def test_a_problems_text_parameters_are_bounded() -> None:
+    from casino.rules.errors import MAX_PARAM_TEXT, Problem
+
+    value = "x" * 100_000
+    problem = Problem("p", msg("unknown card '%(card)s'", card=value))
+    assert len(problem.params["card"]) == MAX_PARAM_TEXT
+    assert problem.message.endswith("x'")  # the English text is the engine's, cut where shown

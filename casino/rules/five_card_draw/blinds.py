@@ -100,6 +100,7 @@ from enum import StrEnum
 from typing import Any
 
 from casino.rules.errors import Problems, RuleError
+from casino.rules.messages import Message, _, msg
 from casino.rules.rule_titles import five_card_draw_rule
 
 
@@ -180,38 +181,54 @@ class BlindState:
             return cls()
         problems = Problems()
         if not isinstance(data, Mapping):
-            raise RuleError("the blind state must be an object", path="blind_state")
+            raise RuleError(msg(_("the blind state must be an object")), path="blind_state")
         positions: dict[str, int | None] = {}
         for key, value in data.items():
             path = f"blind_state.{key}"
             if key == "markers":
                 continue
             if key not in _POSITION_FIELDS:
-                problems.add(path, f"unknown blind state field {key!r}")
+                problems.add(path, msg(_("unknown blind state field %(key)s"), key=repr(key)))
             elif value is not None and not _is_seat(value):
-                problems.add(path, f"{key} must be a seat number (a whole number from 1) or null")
+                problems.add(
+                    path,
+                    msg(
+                        _("%(key)s must be a seat number (a whole number from 1) or null"),
+                        key=str(key),
+                    ),
+                )
             else:
                 positions[key] = value
         markers: dict[int, frozenset[Marker]] = {}
         raw = data.get("markers") or {}
         if not isinstance(raw, Mapping):
-            problems.add("blind_state.markers", "markers must map seat numbers to lists")
+            problems.add("blind_state.markers", msg(_("markers must map seat numbers to lists")))
             raw = {}
         for key, marks in raw.items():
             path = f"blind_state.markers.{key}"
             seat = _seat_key(key)
             if seat is None:
-                problems.add(path, f"marker key {key!r} is not a seat number")
+                problems.add(path, _not_a_marker_seat(key))
                 continue
             if isinstance(marks, str) or not isinstance(marks, Iterable):
-                problems.add(path, f"seat {seat}: markers must be a list such as ['ML', 'MS']")
+                problems.add(
+                    path,
+                    msg(_("seat %(seat)s: markers must be a list such as ['ML', 'MS']"), seat=seat),
+                )
                 continue
             found: set[Marker] = set()
             for mark in marks:
                 try:
                     found.add(Marker(mark))
                 except ValueError:
-                    problems.add(path, f"seat {seat}: unknown marker {mark!r} (ML or MS)")
+                    problems.add(
+                        path,
+                        msg(
+                            _("seat %(seat)s: unknown marker %(mark)s (ML or MS)"),
+                            seat=seat,
+                            mark=repr(mark),
+                        ),
+                    )
             markers[seat] = frozenset(found)
         problems.raise_if_any()
         return cls(
@@ -340,6 +357,10 @@ class _Table:
         if self.seats[seat].new:
             words.insert(0, "new player")
         return ", ".join(words) or "owes nothing"
+
+
+def _not_a_marker_seat(key: object) -> Message:
+    return msg(_("marker key %(key)s is not a seat number"), key=repr(key))
 
 
 def _arrival_posts(table: _Table, seat: int) -> list[Post]:
@@ -536,50 +557,79 @@ def _check(
     state: BlindState, seats: Sequence[SeatInfo], small_blind: int, big_blind: int
 ) -> dict[int, SeatInfo]:
     problems = Problems()
-    for name, amount in (("small_blind", small_blind), ("big_blind", big_blind)):
+    for name, amount, wrong in (
+        ("small_blind", small_blind, _("the small blind must be a whole number from 1")),
+        ("big_blind", big_blind, _("the big blind must be a whole number from 1")),
+    ):
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            problems.add(name, f"the {name.replace('_', ' ')} must be a whole number from 1")
+            problems.add(name, msg(wrong))
     problems.raise_if_any()
     if small_blind > big_blind:
-        problems.add("small_blind", "the small blind may not be larger than the big blind")
+        problems.add("small_blind", msg(_("the small blind may not be larger than the big blind")))
     table: dict[int, SeatInfo] = {}
     for index, info in enumerate(seats):
         path = f"seats[{index}]"
         if not _is_seat(info.seat):
-            problems.add(f"{path}.seat", f"seat {info.seat!r} is not a seat number")
+            problems.add(
+                f"{path}.seat",
+                msg(_("seat %(seat)s is not a seat number"), seat=repr(info.seat)),
+            )
             continue
         if info.seat in table:
-            problems.add(f"{path}.seat", f"seat {info.seat} is listed twice")
+            problems.add(f"{path}.seat", msg(_("seat %(seat)s is listed twice"), seat=info.seat))
             continue
         choice = info.choice
         if choice is not None:
             try:
                 choice = Choice(choice)
             except ValueError:
-                problems.add(f"{path}.choice", f"seat {info.seat}: unknown choice {choice!r}")
+                problems.add(
+                    f"{path}.choice",
+                    msg(
+                        _("seat %(seat)s: unknown choice %(choice)s"),
+                        seat=info.seat,
+                        choice=repr(choice),
+                    ),
+                )
                 continue
         owed = frozenset(state.markers.get(info.seat, frozenset()))
         if choice == Choice.POST_SMALL_DEAD and info.present and state.big_blind is not None:
             if info.new:
                 problems.add(
                     f"{path}.choice",
-                    f"seat {info.seat} is new: it comes in by posting a big blind or by "
-                    f"waiting for the big blind, not by a dead small blind ({five_card_draw_rule(13)})",
+                    msg(
+                        _(
+                            "seat %(seat)s is new: it comes in by posting a big blind or by "
+                            "waiting for the big blind, not by a dead small blind (%(rule)s)"
+                        ),
+                        seat=info.seat,
+                        rule=five_card_draw_rule(13),
+                    ),
                 )
             elif Marker.ML in owed:
                 problems.add(
                     f"{path}.choice",
-                    f"seat {info.seat} missed the big blind (ML): it posts the big blind live "
-                    f"plus the small blind dead, or waits for the big blind ({five_card_draw_rule(12)})",
+                    msg(
+                        _(
+                            "seat %(seat)s missed the big blind (ML): it posts the big blind "
+                            "live plus the small blind dead, or waits for the big blind "
+                            "(%(rule)s)"
+                        ),
+                        seat=info.seat,
+                        rule=five_card_draw_rule(12),
+                    ),
                 )
         table[info.seat] = SeatInfo(info.seat, bool(info.present), bool(info.new), choice)
     for key in ("button", "small_blind", "big_blind", "dead_small_blind", "first_button"):
         value = getattr(state, key)
         if value is not None and not _is_seat(value):
-            problems.add(f"state.{key}", f"{key} {value!r} is not a seat number")
+            problems.add(
+                f"state.{key}",
+                msg(_("%(key)s %(value)s is not a seat number"), key=key, value=repr(value)),
+            )
     for seat in state.markers:
         if not _is_seat(seat):
-            problems.add("state.markers", f"marker key {seat!r} is not a seat number")
+            problems.add("state.markers", _not_a_marker_seat(seat))
     problems.raise_if_any()
     return table
 
@@ -608,8 +658,12 @@ def next_hand(
     if len(table.present) < 2:
         present = table.present[0] if table.present else None
         raise RuleError(
-            "no hand can be dealt: fewer than 2 players are present"
-            + (f" (only seat {present})" if present is not None else ""),
+            msg(
+                _("no hand can be dealt: fewer than 2 players are present (only seat %(seat)s)"),
+                seat=present,
+            )
+            if present is not None
+            else msg(_("no hand can be dealt: fewer than 2 players are present")),
             path="seats",
         )
     if state.big_blind is None:

@@ -38,6 +38,7 @@ from casino.rules.cards import (
 from casino.rules.errors import RuleError
 from casino.rules.five_card_draw.rules import DrawRules
 from casino.rules.five_card_draw.values import DECK_SETS, HAND_SIZE, SIXES_PLAYERS, deck_words
+from casino.rules.messages import Message, _, msg, prefixed, seat_words
 from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
 
@@ -64,10 +65,10 @@ class PostType(StrEnum):
     @property
     def words(self) -> str:
         return {
-            PostType.SMALL_BLIND: "small blind",
-            PostType.BIG_BLIND: "big blind",
-            PostType.LIVE: "live big blind",
-            PostType.DEAD: "dead blind",
+            PostType.SMALL_BLIND: _("small blind"),
+            PostType.BIG_BLIND: _("big blind"),
+            PostType.LIVE: _("live big blind"),
+            PostType.DEAD: _("dead blind"),
         }[self]
 
     @property
@@ -182,7 +183,9 @@ POST_KEYS = ("seat", "type", "amount")
 def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
     """Read and check the record's configuration (clauses 1, 5, 6); every problem at once."""
     if not isinstance(record, Mapping):
-        raise RuleError("the hand record must be an object with structure, blinds, button, seats")
+        raise RuleError(
+            msg(_("the hand record must be an object with structure, blinds, button, seats"))
+        )
     read = RecordReader(rules.smallest_chip)
     problems = read.problems
     read.unknown(record, RECORD_KEYS, "")
@@ -194,55 +197,82 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
     else:
         problems.add(
             "structure",
-            f"structure {raw_structure!r} is not one of limit, pot_limit, no_limit",
+            msg(
+                _("structure %(value)s is not one of limit, pot_limit, no_limit"),
+                value=repr(raw_structure),
+            ),
         )
-    small_blind = read.money(record.get("small_blind"), "small_blind", "small blind")
-    big_blind = read.money(record.get("big_blind"), "big_blind", "big blind")
+    small_blind = read.money(record.get("small_blind"), "small_blind", Message(_("small blind")))
+    big_blind = read.money(record.get("big_blind"), "big_blind", Message(_("big blind")))
     if small_blind is not None and big_blind is not None and small_blind > big_blind:
         problems.add(
-            "small_blind", f"small blind {small_blind} is more than the big blind {big_blind}"
+            "small_blind",
+            msg(
+                _("small blind %(small)s is more than the big blind %(big)s"),
+                small=small_blind,
+                big=big_blind,
+            ),
         )
     big_bet: int | None = None
     if structure is Structure.LIMIT or record.get("big_bet") is not None:
-        big_bet = read.money(record.get("big_bet"), "big_bet", "big bet (the post-draw limit bet)")
+        big_bet = read.money(
+            record.get("big_bet"), "big_bet", Message(_("big bet (the post-draw limit bet)"))
+        )
         if big_bet is not None and big_blind is not None and big_bet < big_blind:
             problems.add(
-                "big_bet", f"big bet {big_bet} is less than the small bet (big blind) {big_blind}"
+                "big_bet",
+                msg(
+                    _("big bet %(big_bet)s is less than the small bet (big blind) %(big)s"),
+                    big_bet=big_bet,
+                    big=big_blind,
+                ),
             )
-    button = read.whole(record.get("button"), "button", "button (a seat number)")
+    button = read.whole(record.get("button"), "button", Message(_("button (a seat number)")))
 
     seats: list[SeatConfig] = []
     numbers: list[int] = []
     groups: list[CardGroup] = []
     raw_seats = record.get("seats")
     if isinstance(raw_seats, str) or not isinstance(raw_seats, Sequence):
-        problems.add("seats", "seats must be a list of the players dealt in")
+        problems.add("seats", msg(_("seats must be a list of the players dealt in")))
         raw_seats = []
     elif not FEWEST_PLAYERS <= len(raw_seats) <= MOST_PLAYERS:
         problems.add(
             "seats",
-            f"{FEWEST_PLAYERS} to {MOST_PLAYERS} players are dealt in, got {len(raw_seats)}",
+            msg(
+                _("%(least)s to %(most)s players are dealt in, got %(count)s"),
+                least=FEWEST_PLAYERS,
+                most=MOST_PLAYERS,
+                count=len(raw_seats),
+            ),
         )
     with_sixes = len(raw_seats) == SIXES_PLAYERS
     deck = DECK_SETS[with_sixes]
     for index, raw in enumerate(raw_seats):
         path = f"seats[{index}]"
         if not isinstance(raw, Mapping):
-            problems.add(path, f"seat entry {index + 1} must be an object with seat, stack, cards")
+            problems.add(
+                path,
+                msg(
+                    _("seat entry %(number)s must be an object with seat, stack, cards"),
+                    number=index + 1,
+                ),
+            )
             continue
         read.unknown(raw, SEAT_KEYS, path)
-        number = read.whole(raw.get("seat"), f"{path}.seat", f"seat entry {index + 1}: seat")
+        entry = msg(_("seat entry %(number)s"), number=index + 1)
+        number = read.whole(raw.get("seat"), f"{path}.seat", prefixed(entry, Message(_("seat"))))
         if number is not None and number in numbers:
-            problems.add(f"{path}.seat", f"seat {number} is listed twice")
+            problems.add(f"{path}.seat", msg(_("seat %(seat)s is listed twice"), seat=number))
             number = None
         if number is not None:
             numbers.append(number)
-        who = f"seat {number}" if number is not None else f"seat entry {index + 1}"
-        stack = read.money(raw.get("stack"), f"{path}.stack", f"{who}: stack")
+        who = seat_words(number) if number is not None else entry
+        stack = read.money(raw.get("stack"), f"{path}.stack", prefixed(who, Message(_("stack"))))
         cards: tuple[Card, ...] | None = None
         raw_cards = raw.get("cards")
         if raw_cards is None:
-            problems.add(f"{path}.cards", f"{who}: cards are missing")
+            problems.add(f"{path}.cards", prefixed(who, msg(_("cards are missing"))))
         else:
             try:
                 cards = parse_cards(raw_cards, path=f"{path}.cards", count=HAND_SIZE, who=who)
@@ -258,7 +288,14 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
                 if card not in deck:
                     problems.add(
                         f"{path}.cards[{place}]",
-                        f"{who}: {card} is not in {deck_words(with_sixes)}",
+                        prefixed(
+                            who,
+                            msg(
+                                _("%(card)s is not in %(deck)s"),
+                                card=str(card),
+                                deck=deck_words(with_sixes),
+                            ),
+                        ),
                     )
                     cards = None
         groups.append(CardGroup(who, f"{path}.cards", readable))
@@ -301,7 +338,7 @@ def _parse_posts(
     problems = read.problems
     if isinstance(raw_posts, str) or not isinstance(raw_posts, Sequence):
         problems.add(
-            "posts", "posts must be a list such as [{'seat': 2, 'type': 'big_blind', ...}]"
+            "posts", msg(_("posts must be a list such as [{'seat': 2, 'type': 'big_blind', ...}]"))
         )
         return ()
     posts: list[Post] = []
@@ -311,12 +348,20 @@ def _parse_posts(
     for index, raw in enumerate(raw_posts):
         path = f"posts[{index}]"
         if not isinstance(raw, Mapping):
-            problems.add(path, f"post {index + 1} must be an object with seat, type, amount")
+            problems.add(
+                path,
+                msg(
+                    _("post %(number)s must be an object with seat, type, amount"), number=index + 1
+                ),
+            )
             continue
         read.unknown(raw, POST_KEYS, path)
-        seat = read.whole(raw.get("seat"), f"{path}.seat", f"post {index + 1}: seat")
+        entry = msg(_("post %(number)s"), number=index + 1)
+        seat = read.whole(raw.get("seat"), f"{path}.seat", prefixed(entry, Message(_("seat"))))
         if seat is not None and seat not in numbers:
-            problems.add(f"{path}.seat", f"seat {seat} posts but is not dealt in")
+            problems.add(
+                f"{path}.seat", msg(_("seat %(seat)s posts but is not dealt in"), seat=seat)
+            )
             seat = None
         raw_type = raw.get("type")
         kind: PostType | None = None
@@ -325,16 +370,25 @@ def _parse_posts(
         else:
             problems.add(
                 f"{path}.type",
-                f"post type {raw_type!r} is not one of small_blind, big_blind, live, dead",
+                msg(
+                    _("post type %(value)s is not one of small_blind, big_blind, live, dead"),
+                    value=repr(raw_type),
+                ),
             )
-        who = f"seat {seat}" if seat is not None else f"post {index + 1}"
-        amount = read.money(raw.get("amount"), f"{path}.amount", f"{who}: post")
+        who = seat_words(seat) if seat is not None else entry
+        amount = read.money(raw.get("amount"), f"{path}.amount", prefixed(who, Message(_("post"))))
         if kind is None:
             continue
         if kind in counts:
             counts[kind] += 1
             if counts[kind] > 1:
-                problems.add(f"{path}.type", f"only one {kind.words} is posted, this is another")
+                problems.add(
+                    f"{path}.type",
+                    msg(
+                        _("only one %(post)s is posted, this is another"),
+                        post=Message(kind.words),
+                    ),
+                )
         expected = {
             PostType.SMALL_BLIND: small_blind,
             PostType.BIG_BLIND: big_blind,
@@ -343,18 +397,37 @@ def _parse_posts(
         if amount is not None and expected is not None and amount != expected:
             problems.add(
                 f"{path}.amount",
-                f"{who}: the {kind.words} is {expected}, not {amount} "
-                "(a seat that cannot post in full posts all-in by itself)",
+                prefixed(
+                    who,
+                    msg(
+                        _(
+                            "the %(post)s is %(expected)s, not %(amount)s (a seat that cannot "
+                            "post in full posts all-in by itself)"
+                        ),
+                        post=Message(kind.words),
+                        expected=expected,
+                        amount=amount,
+                    ),
+                ),
             )
             amount = None
         if seat is not None:
             posters = live_posters if kind.is_bet else dead_posters
             if seat in posters:
-                what = "a dead post" if kind is PostType.DEAD else "a blind or live post"
-                problems.add(path, f"{who} already has {what}")
+                problems.add(
+                    path,
+                    msg(
+                        _("%(who)s already has a dead post")
+                        if kind is PostType.DEAD
+                        else _("%(who)s already has a blind or live post"),
+                        who=who,
+                    ),
+                )
             posters.add(seat)
         if seat is not None and amount is not None:
             posts.append(Post(seat, kind, amount))
     if counts[PostType.BIG_BLIND] == 0:
-        problems.add("posts", "posts must include the big blind (round 1 starts left of it)")
+        problems.add(
+            "posts", msg(_("posts must include the big blind (round 1 starts left of it)"))
+        )
     return tuple(posts)

@@ -29,6 +29,7 @@ from casino.rules.five_card_draw.rules import (
 )
 from casino.rules.five_card_draw.table import BLIND_AMOUNTS, CHOICES
 from casino.rules.five_card_draw.values import deck_for
+from casino.rules.messages import _, msg
 from casino.rules.options import check_amounts
 from casino.rules.rule_titles import five_card_draw_rule
 from casino.rules.settlement import Settlement
@@ -131,14 +132,19 @@ class FiveCardDraw(Game):
     def check_limits(self, limits: Mapping[str, Any], problems: Problems) -> None:
         structures = [str(x) for x in Structure]
         if limits.get("structure") not in structures:
-            problems.add("structure", f"structure must be one of {', '.join(structures)}")
+            problems.add(
+                "structure",
+                msg(_("structure must be one of %(choices)s"), choices=", ".join(structures)),
+            )
         check_amounts(limits, BLIND_AMOUNTS, problems)
         if problems:
             return
         if limits["small_blind"] > limits["big_blind"]:
-            problems.add("small_blind", "the small blind is larger than the big blind")
+            problems.add("small_blind", msg(_("the small blind is larger than the big blind")))
         if limits["big_bet"] < limits["big_blind"]:
-            problems.add("big_bet", "the big bet is smaller than the big blind (the small bet)")
+            problems.add(
+                "big_bet", msg(_("the big bet is smaller than the big blind (the small bet)"))
+            )
 
     def hand_rules(
         self, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]

@@ -86,13 +86,21 @@ from casino.rules.five_card_draw.rules import DrawRules, coerce_rules
 from casino.rules.five_card_draw.settle import settle_hand
 from casino.rules.five_card_draw.values import DECK_SETS, HAND_SIZE, deck_words
 from casino.rules.five_card_draw.view import build_presentation, view_data
+from casino.rules.messages import Message, _, msg
 from casino.rules.pots import Pot, build_pots
 from casino.rules.presentation import Presentation
 from casino.rules.quick import quick_init
 from casino.rules.rule_titles import five_card_draw_rule
 from casino.rules.settlement import Settlement
 
-ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
+ORDINALS = {
+    2: _("second"),
+    3: _("third"),
+    4: _("fourth"),
+    5: _("fifth"),
+    6: _("sixth"),
+    7: _("seventh"),
+}
 
 
 class Phase(StrEnum):
@@ -114,9 +122,18 @@ class ActionType(StrEnum):
 
 #: Each action type by its JSON name (``ActionType(name)`` without the Enum's call).
 ACTION_TYPES: dict[str, ActionType] = {str(kind): kind for kind in ActionType}
+#: Each action type as a verb in a message ("seat 3 cannot raise: ...").
+VERBS: dict[ActionType, str] = {
+    ActionType.FOLD: _("fold"),
+    ActionType.CHECK: _("check"),
+    ActionType.CALL: _("call"),
+    ActionType.BET: _("bet"),
+    ActionType.RAISE: _("raise"),
+    ActionType.DRAW: _("draw"),
+}
 
 
-_TO = "the seat's total bet for the round"
+_TO = _("the seat's total bet for the round")
 #: The hand's actions (:mod:`casino.rules.actions`): decoded by :meth:`DrawHand.apply`, shown
 #: in the API document. Fields an action does not use are refused.
 ACTIONS = ActionTable(
@@ -127,7 +144,7 @@ ACTIONS = ActionTable(
             {
                 "seat": a.seat(),
                 "amount": a.amount(
-                    "the call, as legal_actions gives it (checked if given)", required=False
+                    _("the call, as legal_actions gives it (checked if given)"), required=False
                 ),
             }
         ),
@@ -136,8 +153,8 @@ ACTIONS = ActionTable(
         ActionType.DRAW: ActionSpec(
             {
                 "seat": a.seat(),
-                "discard": a.cards("the cards thrown away ([] to stand pat)"),
-                "receive": a.cards("the cards received ([] to stand pat)"),
+                "discard": a.cards(_("the cards thrown away ([] to stand pat)")),
+                "receive": a.cards(_("the cards received ([] to stand pat)")),
             },
             f"Discard and draw ({five_card_draw_rule(7, 8)}): as many "
             "cards received as thrown away, at most five.",
@@ -498,7 +515,13 @@ class DrawHand:
         self._verify_turn(seat, ActionType.CHECK)
         owed = self._level - self._players[seat].bet
         if owed > 0:
-            raise RuleError(f"seat {seat} cannot check: {owed} to call (call, raise or fold)")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s cannot check: %(owed)s to call (call, raise or fold)"),
+                    seat=seat,
+                    owed=owed,
+                )
+            )
 
     def can_check(self, seat: int) -> bool:
         return self._can(self.verify_check, seat)
@@ -514,7 +537,12 @@ class DrawHand:
     def verify_call(self, seat: int) -> None:
         self._verify_turn(seat, ActionType.CALL)
         if self._level <= self._players[seat].bet:
-            raise RuleError(f"seat {seat} cannot call: there is nothing to call; check instead")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s cannot call: there is nothing to call; check instead"),
+                    seat=seat,
+                )
+            )
 
     def can_call(self, seat: int) -> bool:
         return self._can(self.verify_call, seat)
@@ -535,10 +563,16 @@ class DrawHand:
         self._verify_turn(seat, ActionType.BET)
         if self._level > 0:
             raise RuleError(
-                f"seat {seat} cannot bet: there is already a bet of {self._level} this round; "
-                "call, raise or fold"
+                msg(
+                    _(
+                        "seat %(seat)s cannot bet: there is already a bet of %(level)s this "
+                        "round; call, raise or fold"
+                    ),
+                    seat=seat,
+                    level=self._level,
+                )
             )
-        self._verify_wager(self._players[seat], to, "bet")
+        self._verify_wager(self._players[seat], to, ActionType.BET)
 
     def can_bet(self, seat: int, to: int) -> bool:
         return self._can(self.verify_bet, seat, to)
@@ -550,8 +584,13 @@ class DrawHand:
     def verify_raise_to(self, seat: int, to: int) -> None:
         self._verify_turn(seat, ActionType.RAISE)
         if self._level == 0:
-            raise RuleError(f"seat {seat} cannot raise: nobody has bet this round; bet instead")
-        self._verify_wager(self._players[seat], to, "raise")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s cannot raise: nobody has bet this round; bet instead"),
+                    seat=seat,
+                )
+            )
+        self._verify_wager(self._players[seat], to, ActionType.RAISE)
 
     def can_raise_to(self, seat: int, to: int) -> bool:
         return self._can(self.verify_raise_to, seat, to)
@@ -613,7 +652,14 @@ class DrawHand:
                 self.verify_call(seat)
                 owed = min(self._level - self._players[seat].bet, self._players[seat].stack)
                 if amount != owed:
-                    raise RuleError(f"seat {seat} calls {amount!r} but the call is {owed}")
+                    raise RuleError(
+                        msg(
+                            _("seat %(seat)s calls %(amount)s but the call is %(owed)s"),
+                            seat=seat,
+                            amount=repr(amount),
+                            owed=owed,
+                        )
+                    )
             self.call(seat)
         elif kind is ActionType.BET:
             self.bet(seat, decoded.number("to"))
@@ -628,7 +674,12 @@ class DrawHand:
         """The finished hand's settlement (clauses 9-10); RuleError while it is still running."""
         if not self.complete:
             raise RuleError(
-                f"the hand is not finished: seat {self.to_act} is to act ({self.phase})", "actions"
+                msg(
+                    _("the hand is not finished: seat %(seat)s is to act (%(phase)s)"),
+                    seat=str(self.to_act),
+                    phase=str(self.phase),
+                ),
+                "actions",
             )
         reason = None
         if self.phase is Phase.SHOWDOWN:
@@ -649,7 +700,7 @@ class DrawHand:
         try:
             return self._players[seat]
         except KeyError:
-            raise RuleError(f"seat {seat} is not dealt in") from None
+            raise RuleError(msg(_("seat %(seat)s is not dealt in"), seat=seat)) from None
 
     def _live(self) -> list[_Player]:
         return [player for player in self._players.values() if not player.folded]
@@ -669,26 +720,54 @@ class DrawHand:
         return True
 
     def _verify_turn(self, seat: int, kind: ActionType) -> None:
-        verb = str(kind)
+        verb = Message(VERBS[kind])
         if self.complete:
-            how = "at the showdown" if self.phase is Phase.SHOWDOWN else "without a showdown"
-            raise RuleError(f"seat {seat} cannot {verb}: the hand is over (it ended {how})")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s cannot %(verb)s: the hand is over (it ended at the showdown)")
+                    if self.phase is Phase.SHOWDOWN
+                    else _(
+                        "seat %(seat)s cannot %(verb)s: the hand is over (it ended without a "
+                        "showdown)"
+                    ),
+                    seat=seat,
+                    verb=verb,
+                )
+            )
         player = self._player(seat)
         if seat != self.to_act:
-            why = f" (seat {seat} has folded)" if player.folded else ""
-            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act{why}")
+            raise RuleError(
+                msg(
+                    _(
+                        "seat %(seat)s acted out of turn: seat %(next)s is to act (seat %(seat)s has folded)"
+                    )
+                    if player.folded
+                    else _("seat %(seat)s acted out of turn: seat %(next)s is to act"),
+                    seat=seat,
+                    next=str(self.to_act),
+                )
+            )
         if self.phase is Phase.DRAW and kind not in (ActionType.DRAW, ActionType.FOLD):
             raise RuleError(
-                f"seat {seat} cannot {verb} during the draw: discard and draw 0 to "
-                f"{HAND_SIZE} cards, or fold"
+                msg(
+                    _(
+                        "seat %(seat)s cannot %(verb)s during the draw: discard and draw 0 to "
+                        "%(most)s cards, or fold"
+                    ),
+                    seat=seat,
+                    verb=verb,
+                    most=HAND_SIZE,
+                )
             )
         if self.phase is not Phase.DRAW and kind is ActionType.DRAW:
-            when = (
-                "the betting before the draw is not finished"
-                if self.phase is Phase.PREDRAW
-                else "the draw is over"
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s cannot draw now: the betting before the draw is not finished")
+                    if self.phase is Phase.PREDRAW
+                    else _("seat %(seat)s cannot draw now: the draw is over"),
+                    seat=seat,
+                )
             )
-            raise RuleError(f"seat {seat} cannot draw now: {when}")
 
     # -- posting and betting rounds
 
@@ -795,24 +874,50 @@ class DrawHand:
             return True
         return self._round.reopened(player.acted_level)
 
-    def _raise_refusal(self, player: _Player) -> str | None:
-        """Why ``player`` may not bet or raise now, or None if it may."""
+    def _raise_refusal(
+        self, player: _Player, kind: ActionType = ActionType.RAISE
+    ) -> Message | None:
+        """Why ``player`` may not bet or raise (``kind``) now, or None if it may."""
         seat = player.seat
+        verb = Message(VERBS[kind])
         if not any(other.can_bet for other in self._live() if other is not player):
-            return f"seat {seat} cannot raise: every other player still in is all-in; call or fold"
+            return msg(
+                _(
+                    "seat %(seat)s cannot %(verb)s: every other player still in is all-in; call or fold"
+                ),
+                seat=seat,
+                verb=verb,
+            )
         if player.bet + player.stack <= self._level:
-            return f"seat {seat} cannot raise: it has only enough chips to call"
+            return msg(
+                _("seat %(seat)s cannot %(verb)s: it has only enough chips to call"),
+                seat=seat,
+                verb=verb,
+            )
         if self._capped:
             raises = self.rules.max_raises
-            nth = ORDINALS.get(raises + 1, f"{raises + 1}th")
-            return (
-                f"seat {seat}: a {nth} raise is not allowed in limit (the round is capped at "
-                f"a bet and {raises} raises)"
+            nth = (
+                Message(ORDINALS[raises + 1])
+                if raises + 1 in ORDINALS
+                else msg(_("%(number)sth"), number=raises + 1)
+            )
+            return msg(
+                _(
+                    "seat %(seat)s: a %(nth)s raise is not allowed in limit (the round is capped "
+                    "at a bet and %(raises)s raises)"
+                ),
+                seat=seat,
+                nth=nth,
+                raises=raises,
             )
         if not self._reopened(player):
-            return (
-                f"seat {seat} cannot raise: the betting was not reopened (the all-in since it "
-                "acted was less than a full raise); call or fold"
+            return msg(
+                _(
+                    "seat %(seat)s cannot %(verb)s: the betting was not reopened (the all-in since "
+                    "it acted was less than a full raise); call or fold"
+                ),
+                seat=seat,
+                verb=verb,
             )
         return None
 
@@ -820,42 +925,98 @@ class DrawHand:
         """The smallest and largest legal total for a bet or raise by ``player``."""
         return self._round.bounds(player.bet, player.stack, pot=self.pot_total)
 
-    def _verify_wager(self, player: _Player, to: int, word: str) -> None:
-        refusal = self._raise_refusal(player)
+    def _verify_wager(self, player: _Player, to: int, kind: ActionType) -> None:
+        refusal = self._raise_refusal(player, kind)
         if refusal is not None:
-            raise RuleError(refusal.replace("cannot raise", f"cannot {word}"))
+            raise RuleError(refusal)
         seat = player.seat
+        word = Message(VERBS[kind])
+        said = {"seat": seat, "verb": word, "to": to}
         chip = self.rules.smallest_chip
         if to % chip:
             raise RuleError(
-                f"seat {seat}: {word} to {to} is not a multiple of the smallest chip {chip}"
+                msg(
+                    _(
+                        "seat %(seat)s: %(verb)s to %(to)s is not a multiple of the smallest chip %(chip)s"
+                    ),
+                    chip=chip,
+                    **said,
+                )
             )
         most = player.bet + player.stack
         low, high = self._wager_bounds(player)
         if to > most:
             raise RuleError(
-                f"seat {seat}: {word} to {to} is more than the seat has: {most} at most (all-in)"
+                msg(
+                    _(
+                        "seat %(seat)s: %(verb)s to %(to)s is more than the seat has: %(most)s at "
+                        "most (all-in)"
+                    ),
+                    most=most,
+                    **said,
+                )
             )
         if self.config.structure is Structure.LIMIT:
             if to != low:
-                size = "small" if self.phase is Phase.PREDRAW else "big"
                 if low == most and low < self._round.least():
                     raise RuleError(
-                        f"seat {seat}: {word} to {to} is not allowed: short of a full limit "
-                        f"{word}, the seat may only go all-in to {most}"
+                        msg(
+                            _(
+                                "seat %(seat)s: %(verb)s to %(to)s is not allowed: short of a full "
+                                "limit %(verb)s, the seat may only go all-in to %(most)s"
+                            ),
+                            most=most,
+                            **said,
+                        )
                     )
                 raise RuleError(
-                    f"seat {seat}: {word} to {to} is not the limit {word}: in limit the {word} "
-                    f"is to exactly {low} (the {size} bet is {self._round.bet})"
+                    msg(
+                        _(
+                            "seat %(seat)s: %(verb)s to %(to)s is not the limit %(verb)s: in limit "
+                            "the %(verb)s is to exactly %(low)s (the small bet is %(bet)s)"
+                        )
+                        if self.phase is Phase.PREDRAW
+                        else _(
+                            "seat %(seat)s: %(verb)s to %(to)s is not the limit %(verb)s: in limit "
+                            "the %(verb)s is to exactly %(low)s (the big bet is %(bet)s)"
+                        ),
+                        low=low,
+                        bet=self._round.bet,
+                        **said,
+                    )
                 )
             return
         least = self._round.least()
         if to > high:
-            raise RuleError(f"seat {seat}: {word} to {to} is over the pot limit {high}")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s: %(verb)s to %(to)s is over the pot limit %(high)s"),
+                    high=high,
+                    **said,
+                )
+            )
         if to < least and to != most:
-            minimum = "minimum bet" if word == "bet" else "minimum raise to"
-            short = f"; short of that only an all-in ({most}) is allowed" if most < least else ""
-            raise RuleError(f"seat {seat}: {word} to {to} is below the {minimum} {least}{short}")
+            if kind is ActionType.BET:
+                template = (
+                    _(
+                        "seat %(seat)s: %(verb)s to %(to)s is below the minimum bet %(least)s; "
+                        "short of that only an all-in (%(most)s) is allowed"
+                    )
+                    if most < least
+                    else _("seat %(seat)s: %(verb)s to %(to)s is below the minimum bet %(least)s")
+                )
+            else:
+                template = (
+                    _(
+                        "seat %(seat)s: %(verb)s to %(to)s is below the minimum raise to "
+                        "%(least)s; short of that only an all-in (%(most)s) is allowed"
+                    )
+                    if most < least
+                    else _(
+                        "seat %(seat)s: %(verb)s to %(to)s is below the minimum raise to %(least)s"
+                    )
+                )
+            raise RuleError(msg(template, least=least, most=most, **said))
 
     def _put(self, player: _Player, to: int) -> None:
         added = to - player.bet
@@ -901,21 +1062,40 @@ class DrawHand:
         """Check a draw (clauses 7-8); True if the stub must be reshuffled to serve it."""
         seat = player.seat
         if len(discard) > HAND_SIZE:
-            raise RuleError(f"seat {seat} may draw at most {HAND_SIZE} cards, not {len(discard)}")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s may draw at most %(most)s cards, not %(count)s"),
+                    seat=seat,
+                    most=HAND_SIZE,
+                    count=len(discard),
+                )
+            )
         if len(receive) != len(discard):
             raise RuleError(
-                f"seat {seat} discards {len(discard)} but receives {len(receive)}: "
-                "a player receives as many cards as it throws away"
+                msg(
+                    _(
+                        "seat %(seat)s discards %(discarded)s but receives %(received)s: a "
+                        "player receives as many cards as it throws away"
+                    ),
+                    seat=seat,
+                    discarded=len(discard),
+                    received=len(receive),
+                )
             )
-        for cards, what in ((discard, "discarded"), (receive, "received")):
+        for cards, twice in (
+            (discard, _("seat %(seat)s: %(card)s is discarded twice")),
+            (receive, _("seat %(seat)s: %(card)s is received twice")),
+        ):
             if len(set(cards)) == len(cards):
                 continue  # no card twice
             repeated = sorted({card for card in cards if list(cards).count(card) > 1})
             if repeated:
-                raise RuleError(f"seat {seat}: {repeated[0]} is {what} twice")
+                raise RuleError(msg(twice, seat=seat, card=str(repeated[0])))
         for card in discard:
             if card not in player.cards:
-                raise RuleError(f"{card} is not in seat {seat}'s hand")
+                raise RuleError(
+                    msg(_("%(card)s is not in seat %(seat)s's hand"), card=str(card), seat=seat)
+                )
         deck = DECK_SETS[self.with_sixes]
         from_pool: list[Card] = []
         for card in receive:
@@ -923,38 +1103,78 @@ class DrawHand:
                 continue
             if card not in deck:
                 raise RuleError(
-                    f"seat {seat} cannot receive {card}: not in {deck_words(self.with_sixes)}"
+                    msg(
+                        _("seat %(seat)s cannot receive %(card)s: not in %(deck)s"),
+                        seat=seat,
+                        card=str(card),
+                        deck=deck_words(self.with_sixes),
+                    )
                 )
             if card in self._muck:
                 from_pool.append(card)
                 continue
             if card in discard:
                 raise RuleError(
-                    f"{card} was already seen this hand: seat {seat}'s own discards are never "
-                    "shuffled back"
+                    msg(
+                        _(
+                            "%(card)s was already seen this hand: seat %(seat)s's own discards "
+                            "are never shuffled back"
+                        ),
+                        card=str(card),
+                        seat=seat,
+                    )
                 )
             holder = next(
                 (other.seat for other in self._players.values() if card in other.cards), None
             )
-            where = f" (seat {holder} holds it)" if holder is not None else ""
-            raise RuleError(f"{card} was already seen this hand{where}")
+            if holder is not None:
+                raise RuleError(
+                    msg(
+                        _("%(card)s was already seen this hand (seat %(seat)s holds it)"),
+                        card=str(card),
+                        seat=holder,
+                    )
+                )
+            raise RuleError(msg(_("%(card)s was already seen this hand"), card=str(card)))
         stub = len(self._stub)
         allowed = max(0, len(receive) - (stub - 1))
         if from_pool and not allowed:
             raise RuleError(
-                f"{from_pool[0]} was already seen this hand: folded cards and discards are "
-                f"shuffled back only when the stub runs out ({stub} left, the last never dealt)"
+                msg(
+                    _(
+                        "%(card)s was already seen this hand: folded cards and discards are "
+                        "shuffled back only when the stub runs out (%(stub)s left, the last "
+                        "never dealt)"
+                    ),
+                    card=str(from_pool[0]),
+                    stub=stub,
+                )
             )
         if len(from_pool) > allowed:
             raise RuleError(
-                f"seat {seat} receives {len(from_pool)} reshuffled cards "
-                f"({', '.join(str(card) for card in from_pool)}) but only {allowed} can be: "
-                f"the stub's other {stub - 1} cards are dealt first"
+                msg(
+                    _(
+                        "seat %(seat)s receives %(count)s reshuffled cards (%(cards)s) but only "
+                        "%(allowed)s can be: the stub's other %(others)s cards are dealt first"
+                    ),
+                    seat=seat,
+                    count=len(from_pool),
+                    cards=", ".join(str(card) for card in from_pool),
+                    allowed=allowed,
+                    others=stub - 1,
+                )
             )
         if allowed and allowed > len(self._muck):
             raise RuleError(
-                f"seat {seat} cannot draw {len(receive)}: only {stub - 1 + len(self._muck)} "
-                "cards can be dealt even after a reshuffle"
+                msg(
+                    _(
+                        "seat %(seat)s cannot draw %(count)s: only %(most)s cards can be dealt "
+                        "even after a reshuffle"
+                    ),
+                    seat=seat,
+                    count=len(receive),
+                    most=stub - 1 + len(self._muck),
+                )
             )
         return allowed > 0
 
@@ -973,10 +1193,10 @@ class DrawHand:
         aggressor = self._aggressor
         if aggressor is not None and aggressor in live:
             first = aggressor
-            reason = "last to bet or raise after the draw"
+            reason = Message(_("last to bet or raise after the draw"))
         else:
             first = clockwise_after(self.config.button, live)[0]
-            reason = "nobody bet after the draw: first player left of the button"
+            reason = Message(_("nobody bet after the draw: first player left of the button"))
         index = live.index(first)
         order = tuple(live[index:] + live[:index])
         self.showdown_order = order
@@ -998,7 +1218,7 @@ def replay(
     hand = DrawHand(config, effective)
     actions = record.get("actions", [])
     if isinstance(actions, str) or not isinstance(actions, Sequence):
-        raise RuleError("actions must be a list of actions", "actions")
+        raise RuleError(msg(_("actions must be a list of actions")), "actions")
     for index, action in enumerate(actions):
         hand.apply(action, index)
     return hand

@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from casino.rules.errors import Problems
+from casino.rules.messages import Message, _, msg
 from casino.rules.options import options_from_dict, parse_bounded
 from casino.rules.rake import RakeKind, RakeSchedule, parse_rake
 
@@ -56,13 +57,13 @@ class Rake:
         """The percentage as JSON gives it: ``5`` or ``2.5``."""
         return self.schedule().percent
 
-    def words(self) -> str:
+    def words(self) -> Message:
         """The rake as a dealer says it: ``"5% of each pot, capped at 300"``."""
         if self.kind is RakeKind.NONE:
-            return "no rake"
-        text = self.schedule().words(of="each pot")
+            return Message(_("no rake"))
+        text = self.schedule().words(of=_("each pot"))
         if self.no_draw_no_drop:
-            text += " (no draw, no drop)"
+            return msg(_("%(rake)s (no draw, no drop)"), rake=text)
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -148,21 +149,30 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     else:
         problems.add(
             "rules.smallest_chip",
-            f"smallest chip must be a whole number of at least 1, got {raw_chip!r}",
+            msg(
+                _("smallest chip must be a whole number of at least 1, got %(value)s"),
+                value=repr(raw_chip),
+            ),
         )
     out["smallest_chip"] = chip
     raises = data.get("max_raises")
     if not isinstance(raises, int) or isinstance(raises, bool) or not 1 <= raises <= 100:
         problems.add(
             "rules.max_raises",
-            f"max raises must be a whole number from 1 to 100, got {raises!r}",
+            msg(
+                _("max raises must be a whole number from 1 to 100, got %(value)s"),
+                value=repr(raises),
+            ),
         )
         raises = 3
     out["max_raises"] = raises
-    for key in ("heads_up_uncapped", "flush_beats_full_house"):
+    for key, wrong in (
+        ("heads_up_uncapped", _("heads up uncapped must be true or false")),
+        ("flush_beats_full_house", _("flush beats full house must be true or false")),
+    ):
         value = data.get(key)
         if not isinstance(value, bool):
-            problems.add(f"rules.{key}", f"{key.replace('_', ' ')} must be true or false")
+            problems.add(f"rules.{key}", msg(wrong))
             value = False
         out[key] = value
     out["rake"] = _parse_rake(data.get("rake"), chip, problems)
@@ -182,7 +192,7 @@ def _parse_rake(value: object, chip: int, problems: Problems) -> Rake:
     )
     no_draw_no_drop = value.get("no_draw_no_drop", True) if isinstance(value, Mapping) else True
     if not isinstance(no_draw_no_drop, bool):
-        problems.add("rules.rake.no_draw_no_drop", "no draw no drop must be true or false")
+        problems.add("rules.rake.no_draw_no_drop", msg(_("no draw no drop must be true or false")))
         no_draw_no_drop = True
     return Rake(
         schedule.kind, schedule.amount, schedule.basis_points, schedule.cap, no_draw_no_drop

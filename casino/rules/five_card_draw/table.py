@@ -33,7 +33,9 @@ from casino.rules.five_card_draw.blinds import (
     SeatInfo,
     next_hand,
 )
+from casino.rules.messages import _, msg
 from casino.rules.options import is_int
+from casino.rules.rule_titles import five_card_draw_rule
 
 BLIND_AMOUNTS = ("small_blind", "big_blind", "big_bet")
 CHOICES = tuple(str(choice) for choice in Choice)
@@ -63,7 +65,7 @@ def parts(table: TableView) -> tuple[BlindState, dict[int, str], dict[int, str]]
 
 
 def seat_infos(table: TableView) -> list[SeatInfo]:
-    _, dealt, choices = parts(table)
+    _blinds, dealt, choices = parts(table)
     return [
         SeatInfo(
             seat=seat.number,
@@ -78,7 +80,7 @@ def seat_infos(table: TableView) -> list[SeatInfo]:
 
 def next_blinds(table: TableView) -> HandBlinds:
     """The next hand's button, blinds, posts and markers (Refusal if none can be dealt)."""
-    blinds, _, _ = parts(table)
+    blinds, _dealt, _choices = parts(table)
     try:
         return next_hand(
             blinds,
@@ -121,7 +123,7 @@ def table_actions(table: TableView) -> list[JSON]:
     that owes MS alone."""
     if table.hand_open:
         return []
-    blinds, _, choices = parts(table)
+    blinds, _dealt, choices = parts(table)
     try:
         waiting = set(next_blinds(table).waiting)
     except Refusal:
@@ -147,36 +149,52 @@ def table_actions(table: TableView) -> list[JSON]:
 def table_act(table: TableView, action: Mapping[str, Any]) -> Change:
     if action.get("type") != "blind_choice":
         raise RuleError(
-            "the between-hand action of Five Card Draw 7-A is blind_choice", path="type"
+            msg(_("the between-hand action of Five Card Draw 7-A is blind_choice")), path="type"
         )
     problems = Problems()
     seat, choice = action.get("seat"), action.get("choice")
     unknown = sorted(set(action) - {"type", "seat", "choice"})
     for key in unknown:
-        problems.add(str(key), f"unknown field {key!r}")
+        problems.add(str(key), msg(_("unknown field %(key)s"), key=repr(key)))
     view = table.seat(seat) if is_int(seat) else None
     if not is_int(seat):
-        problems.add("seat", f"seat must be a seat number, got {seat!r}")
+        problems.add("seat", msg(_("seat must be a seat number, got %(value)s"), value=repr(seat)))
     elif view is None or not view.player:
-        problems.add("seat", f"seat {seat} has no player")
+        problems.add("seat", msg(_("seat %(seat)s has no player"), seat=seat))
     if choice not in CHOICES:
-        problems.add("choice", f"choice must be one of {', '.join(CHOICES)}")
+        problems.add(
+            "choice", msg(_("choice must be one of %(choices)s"), choices=", ".join(CHOICES))
+        )
     problems.raise_if_any()
-    blinds, dealt, _ = parts(table)
+    blinds, dealt, _choices = parts(table)
     assert is_int(seat) and view is not None
     owes = blinds.markers.get(seat, frozenset())
     new = dealt.get(seat) != view.player
     if choice == str(Choice.POST_SMALL_DEAD) and (new or owes != {Marker.MS}):
-        owing = ", ".join(sorted(str(m) for m in owes)) or "nothing"
-        who = f"seat {seat} is a new player" if new else f"seat {seat} owes {owing}"
+        if new:
+            who = msg(_("seat %(seat)s is a new player"), seat=seat)
+        elif owes:
+            who = msg(
+                _("seat %(seat)s owes %(owing)s"),
+                seat=seat,
+                owing=", ".join(sorted(str(m) for m in owes)),
+            )
+        else:
+            who = msg(_("seat %(seat)s owes nothing"), seat=seat)
         raise RuleError(
-            f"post_small_dead settles a missed small blind (MS) only; {who}: choose "
-            "post_all or wait (clause 12 of docs/rules/five-card-draw-7a.md)",
+            msg(
+                _(
+                    "post_small_dead settles a missed small blind (MS) only; %(who)s: choose "
+                    "post_all or wait (%(rule)s)"
+                ),
+                who=who,
+                rule=five_card_draw_rule(12),
+            ),
             path="choice",
         )
     if table.hand_open:
-        raise Refusal("a hand is in progress; a returning player chooses between hands")
-    _, _, choices = parts(table)
+        raise Refusal(msg(_("a hand is in progress; a returning player chooses between hands")))
+    _blinds, _dealt, choices = parts(table)
     choices[seat] = str(choice)
     state = {**table.state, "choices": _json_map(choices)}
     return Change(state, (Event("blind_choice", {"seat": seat, "choice": choice}),))
@@ -185,7 +203,7 @@ def table_act(table: TableView, action: Mapping[str, Any]) -> Change:
 def seats_changed(table: TableView) -> Change:
     """A player who leaves takes their choice and their stack with them; a new player starts
     afresh."""
-    _, dealt, choices = parts(table)
+    _blinds, dealt, choices = parts(table)
     stacks = recorded_stacks(table)
     seated = {seat.number: seat.player for seat in table.seats if seat.player}
     kept_dealt = {seat: name for seat, name in dealt.items() if seated.get(seat) == name}
@@ -258,15 +276,26 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
     seats = body.get("seats")
     if not isinstance(seats, list):
         raise RuleError(
-            "seats: give each dealt-in seat's stack and five cards "
-            f"(seats {', '.join(map(str, blinds.dealt_in))})",
+            msg(
+                _("seats: give each dealt-in seat's stack and five cards (seats %(seats)s)"),
+                seats=", ".join(map(str, blinds.dealt_in)),
+            ),
             path="seats",
         )
     given = [entry.get("seat") for entry in seats if isinstance(entry, dict)]
     if sorted(map(str, given)) != sorted(map(str, blinds.dealt_in)) or len(given) != len(seats):
+        dealt_in = ", ".join(map(str, blinds.dealt_in))
         raise RuleError(
-            f"seats {', '.join(map(str, blinds.dealt_in))} are dealt in this hand; "
-            f"the request gives {', '.join(map(str, given)) or 'none'}",
+            msg(
+                _("seats %(seats)s are dealt in this hand; the request gives %(given)s"),
+                seats=dealt_in,
+                given=", ".join(map(str, given)),
+            )
+            if given
+            else msg(
+                _("seats %(seats)s are dealt in this hand; the request gives none"),
+                seats=dealt_in,
+            ),
             path="seats",
         )
     config = {
@@ -276,7 +305,7 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
         "seats": seats,
         "posts": [post.to_dict() for post in blinds.posts],
     }
-    _, dealt, choices = parts(table)
+    _blinds, dealt, choices = parts(table)
     names = {seat.number: seat.player for seat in table.seats}
     dealt.update({seat: names[seat] for seat in blinds.dealt_in})
     posted = {post.seat for post in blinds.posts}

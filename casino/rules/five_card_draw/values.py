@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from casino.rules.cards import Card, short_deck
 from casino.rules.five_card_draw.rules import DrawRules
+from casino.rules.messages import Message, _
 from casino.rules.poker_hands import HandValue, hand_value
 
 HAND_SIZE = 5
@@ -25,10 +26,10 @@ DECK_SETS: dict[bool, frozenset[Card]] = {
 }
 
 
-def deck_words(with_sixes: bool) -> str:
+def deck_words(with_sixes: bool) -> Message:
     if with_sixes:
-        return "the 36-card deck (6 through ace, five players)"
-    return "the 32-card deck (7 through ace; the 6s come in only with five players)"
+        return Message(_("the 36-card deck (6 through ace, five players)"))
+    return Message(_("the 32-card deck (7 through ace; the 6s come in only with five players)"))
 
 
 def deck_for(players: int) -> tuple[Card, ...]:

@@ -23,6 +23,7 @@ from casino.rules.contract import (
     register,
 )
 from casino.rules.errors import Problems, RuleError
+from casino.rules.messages import _, msg
 from casino.rules.options import check_amounts, is_int
 from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.settlement import Settlement
@@ -169,14 +170,12 @@ class HighCardFlush(Game):
         check_amounts(limits, LIMITS, problems)
         if problems:
             return
-        for low, high, words in (
-            ("ante_min", "ante_max", "ante"),
-            ("bank_min", "bank_max", "bank"),
+        for low, high, below in (
+            ("ante_min", "ante_max", _("ante maximum %(high)s is below the minimum %(low)s")),
+            ("bank_min", "bank_max", _("bank maximum %(high)s is below the minimum %(low)s")),
         ):
             if limits[low] > limits[high]:
-                problems.add(
-                    high, f"{words} maximum {limits[high]} is below the minimum {limits[low]}"
-                )
+                problems.add(high, msg(below, high=limits[high], low=limits[low]))
 
     def hand_rules(
         self, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
@@ -197,7 +196,7 @@ class HighCardFlush(Game):
         """Check the posted record belongs to this hand (designated player, bank, seats in
         play) and fill in what the hand froze, then import it."""
         if not isinstance(record, Mapping):
-            raise RuleError("the hand record must be a JSON object")
+            raise RuleError(msg(_("the hand record must be a JSON object")))
         record = dict(record)
         dp_seat = config["designated_player"]["seat"]
         bank = config["designated_player"]["bank"]
@@ -209,14 +208,24 @@ class HighCardFlush(Game):
             if dp.get("seat") != dp_seat:
                 problems.add(
                     "designated_player.seat",
-                    f"seat {dp.get('seat')} is not this hand's designated player (seat {dp_seat})",
+                    msg(
+                        _("seat %(seat)s is not this hand's designated player (seat %(dp_seat)s)"),
+                        seat=str(dp.get("seat")),
+                        dp_seat=dp_seat,
+                    ),
                 )
             if "bank" not in dp:
                 dp["bank"] = bank
             elif dp["bank"] != bank:
                 problems.add(
                     "designated_player.bank",
-                    f"bank {dp['bank']} differs from the bank {bank} posted when the hand opened",
+                    msg(
+                        _(
+                            "bank %(given)s differs from the bank %(bank)s posted when the hand opened"
+                        ),
+                        given=str(dp["bank"]),
+                        bank=bank,
+                    ),
                 )
         players = record.get("players")
         if isinstance(players, list):
@@ -225,7 +234,7 @@ class HighCardFlush(Game):
                 if is_int(seat) and seat not in seats:
                     problems.add(
                         f"players[{index}].seat",
-                        f"seat {seat} was not in play when the hand opened",
+                        msg(_("seat %(seat)s was not in play when the hand opened"), seat=seat),
                     )
         problems.raise_if_any()
         return record_actions(record, Rules.from_dict(rules))

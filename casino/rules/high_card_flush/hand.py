@@ -32,11 +32,12 @@ from casino.rules.actions import ActionSpec, ActionTable, Decoded, decode
 from casino.rules.cards import Card, CardGroup, check_distinct
 from casino.rules.contract import JSON, History, Recorded
 from casino.rules.errors import Problems, RuleError, action_path, reported
-from casino.rules.options import MAX_AMOUNT, is_int
+from casino.rules.messages import _, msg, prefixed
+from casino.rules.options import MAX_AMOUNT, is_int, not_a_chip_multiple
 from casino.rules.presentation import Presentation
 from casino.rules.rule_titles import high_card_flush_rule
 
-from .record import DealerHand, PlayerHand, Record, parse_record
+from .record import THE_DP, DealerHand, PlayerHand, Record, parse_record
 from .rules import CARDS_PER_HAND, GAME_CODE, PayTable, Rules
 from .settle import evaluate, settle
 from .values import flush_length, raise_bounds
@@ -50,22 +51,22 @@ ACTIONS = ActionTable(
         "wager": ActionSpec(
             {
                 "seat": a.seat(),
-                "ante": a.amount("the ante"),
-                "flush_bonus": a.amount("the Flush bonus bet", minimum=0, required=False),
+                "ante": a.amount(_("the ante")),
+                "flush_bonus": a.amount(_("the Flush bonus bet"), minimum=0, required=False),
                 "straight_flush_bonus": a.amount(
-                    "the Straight Flush bonus bet", minimum=0, required=False
+                    _("the Straight Flush bonus bet"), minimum=0, required=False
                 ),
             },
             f"A player's ante and bonus bets, before the deal ({high_card_flush_rule(5)}).",
         ),
         "deal": ActionSpec(
             {
-                "seat": a.seat("the seat dealt to, a player's or the designated player's"),
-                "cards": a.cards("the seven cards", least=CARDS_PER_HAND, most=CARDS_PER_HAND),
+                "seat": a.seat(_("the seat dealt to, a player's or the designated player's")),
+                "cards": a.cards(_("the seven cards"), least=CARDS_PER_HAND, most=CARDS_PER_HAND),
             }
         ),
         "raise": ActionSpec(
-            {"seat": a.seat(), "amount": a.amount("the raise")},
+            {"seat": a.seat(), "amount": a.amount(_("the raise"))},
             f"A player's raise, within the bounds of {high_card_flush_rule(6)}.",
         ),
         "fold": ActionSpec({"seat": a.seat()}),
@@ -102,10 +103,11 @@ class _Config:
         seats = config.get("players")
         if not isinstance(dp, Mapping) or not is_int(dp.get("seat")) or not is_int(dp.get("bank")):
             problems.add(
-                "designated_player", "the set-up names the designated player's seat and bank"
+                "designated_player",
+                msg(_("the set-up names the designated player's seat and bank")),
             )
         if not isinstance(seats, list) or not all(map(is_int, seats)):
-            problems.add("players", "the set-up lists the players' seats")
+            problems.add("players", msg(_("the set-up lists the players' seats")))
         problems.raise_if_any()
         assert isinstance(dp, Mapping) and isinstance(seats, list)
         return cls(int(dp["seat"]), int(dp["bank"]), tuple(map(int, seats)))
@@ -130,7 +132,9 @@ class HighCardFlushHand:
     def __post_init__(self) -> None:
         self._setup = _Config.read(self.config)
         if self._setup.dp_seat in self._setup.seats:
-            raise RuleError("the designated player is not one of the players", path="players")
+            raise RuleError(
+                msg(_("the designated player is not one of the players")), path="players"
+            )
 
     # -------------------------------------------------------------- reading the state
 
@@ -240,7 +244,12 @@ class HighCardFlushHand:
 
     def settle(self) -> Any:
         if not self.complete:
-            raise RuleError(f"the hand is not finished: it is in its {self._phase} phase")
+            raise RuleError(
+                msg(
+                    _("the hand is not finished: it is in its %(phase)s phase"),
+                    phase=str(self._phase),
+                )
+            )
         record = self._checked_record()
         if record is None:  # the whole record's check refuses it: evaluate names every problem
             return evaluate(self.to_record(), self.rules)
@@ -305,36 +314,66 @@ class HighCardFlushHand:
         chip = self.rules.smallest_chip
         if not is_int(value) or value < least:
             raise RuleError(
-                f"seat {seat}: {name} must be a whole number of minor units of at least "
-                f"{least}, got {value!r}"
+                msg(
+                    _(
+                        "seat %(seat)s: %(name)s must be a whole number of minor units of at "
+                        "least %(least)s, got %(value)s"
+                    ),
+                    seat=seat,
+                    name=name,
+                    least=least,
+                    value=repr(value),
+                )
             )
         if value % chip:
             raise RuleError(
-                f"seat {seat}: {name} {value} is not a multiple of the smallest chip {chip}"
+                prefixed(msg(_("seat %(seat)s"), seat=seat), not_a_chip_multiple(name, value, chip))
             )
         return int(value)
 
     def _wager(self, seat: int, action: Decoded) -> None:
         if self._phase is not Phase.WAGERS:
             raise RuleError(
-                f"seat {seat}: bets are placed before the deal ({high_card_flush_rule(5)})"
+                msg(
+                    _("seat %(seat)s: bets are placed before the deal (%(rule)s)"),
+                    seat=seat,
+                    rule=high_card_flush_rule(5),
+                )
             )
         if seat == self._setup.dp_seat:
             raise RuleError(
-                f"seat {seat} is the designated player, who takes no ante ({high_card_flush_rule(5)})"
+                msg(
+                    _("seat %(seat)s is the designated player, who takes no ante (%(rule)s)"),
+                    seat=seat,
+                    rule=high_card_flush_rule(5),
+                )
             )
         if seat not in self._setup.seats:
-            raise RuleError(f"seat {seat} was not in play when the hand opened")
+            raise RuleError(msg(_("seat %(seat)s was not in play when the hand opened"), seat=seat))
         if seat in self._players:
-            raise RuleError(f"seat {seat} has already placed its bets")
+            raise RuleError(msg(_("seat %(seat)s has already placed its bets"), seat=seat))
         if len(self._players) >= self.rules.max_players:
             raise RuleError(
-                f"at most {self.rules.max_players} players play a hand ({high_card_flush_rule(1)})"
+                msg(
+                    _("at most %(most)s players play a hand (%(rule)s)"),
+                    most=self.rules.max_players,
+                    rule=high_card_flush_rule(1),
+                )
             )
         ante = self._amount(action.number("ante"), seat, "ante", least=1)
         low, high = self.rules.ante_min, self.rules.ante_max
         if (low is not None and ante < low) or (high is not None and ante > high):
-            raise RuleError(f"seat {seat}: ante {ante} is outside the table's limits {low}-{high}")
+            raise RuleError(
+                msg(
+                    _(
+                        "seat %(seat)s: ante %(ante)s is outside the table's limits %(low)s-%(high)s"
+                    ),
+                    seat=seat,
+                    ante=ante,
+                    low=str(low),
+                    high=str(high),
+                )
+            )
         bonuses = {}
         for name in BONUSES:
             bonus = action.number_or_none(name)
@@ -345,26 +384,26 @@ class HighCardFlushHand:
     def _deal(self, seat: int, action: Decoded) -> None:
         if self._phase is Phase.WAGERS:
             if not self._players:
-                raise RuleError("no player has placed a bet: there is no hand to deal")
+                raise RuleError(msg(_("no player has placed a bet: there is no hand to deal")))
             self._phase = Phase.DEAL
         elif self._phase is not Phase.DEAL:
-            raise RuleError(f"seat {seat}: every hand is already dealt")
+            raise RuleError(msg(_("seat %(seat)s: every hand is already dealt"), seat=seat))
         is_dp = seat == self._setup.dp_seat
         player = self._players.get(seat)
         if not is_dp and player is None:
-            raise RuleError(f"seat {seat} has placed no bet and is dealt no hand")
+            raise RuleError(
+                msg(_("seat %(seat)s has placed no bet and is dealt no hand"), seat=seat)
+            )
         if (self._dp_cards if is_dp else player.cards if player else None) is not None:
-            raise RuleError(f"seat {seat} has already been dealt its cards")
+            raise RuleError(msg(_("seat %(seat)s has already been dealt its cards"), seat=seat))
         cards = action.cards("cards")
         new = {(card.rank, card.suit) for card in cards}
         if len(new) != len(cards) or not self._dealt_cards.isdisjoint(new):
-            groups = [CardGroup(f"seat {seat}", "cards", cards)]
+            groups = [CardGroup(msg(_("seat %(seat)s"), seat=seat), "cards", cards)]
             if self._dp_cards is not None:
-                groups.append(
-                    CardGroup("the designated player", "designated_player", self._dp_cards)
-                )
+                groups.append(CardGroup(THE_DP, "designated_player", self._dp_cards))
             groups += [
-                CardGroup(f"seat {p.seat}", f"seat {p.seat}", p.cards)
+                CardGroup(msg(_("seat %(seat)s"), seat=p.seat), f"seat {p.seat}", p.cards)
                 for p in self._players.values()
                 if p.cards
             ]
@@ -381,13 +420,17 @@ class HighCardFlushHand:
     def _decide(self, seat: int) -> _Player:
         if self._phase is not Phase.DECISIONS:
             raise RuleError(
-                f"seat {seat}: players decide once every hand is dealt ({high_card_flush_rule(6)})"
+                msg(
+                    _("seat %(seat)s: players decide once every hand is dealt (%(rule)s)"),
+                    seat=seat,
+                    rule=high_card_flush_rule(6),
+                )
             )
         player = self._players.get(seat)
         if player is None:
-            raise RuleError(f"seat {seat} is not playing this hand")
+            raise RuleError(msg(_("seat %(seat)s is not playing this hand"), seat=seat))
         if player.raise_amount is not None:
-            raise RuleError(f"seat {seat} has already raised or folded")
+            raise RuleError(msg(_("seat %(seat)s has already raised or folded"), seat=seat))
         return player
 
     def _decided(self) -> None:
@@ -402,7 +445,17 @@ class HighCardFlushHand:
         low, high = raise_bounds(player.ante, length)
         if not low <= amount <= high:
             raise RuleError(
-                f"seat {seat}: with a {length}-card flush the raise is from {low} to {high} ({high_card_flush_rule(6)})"
+                msg(
+                    _(
+                        "seat %(seat)s: with a %(length)s-card flush the raise is from %(low)s to "
+                        "%(high)s (%(rule)s)"
+                    ),
+                    seat=seat,
+                    length=length,
+                    low=low,
+                    high=high,
+                    rule=high_card_flush_rule(6),
+                )
             )
         player.raise_amount = amount
         self._decided()

@@ -17,7 +17,8 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_cards, readable_cards
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import beyond_maximum, is_int
+from casino.rules.messages import Message, _, msg, prefixed
+from casino.rules.options import beyond_maximum, is_int, not_a_chip_multiple
 from casino.rules.quick import quick_init
 
 from .rules import CARDS_PER_HAND, Rules
@@ -32,11 +33,20 @@ class Wager(StrEnum):
 
 
 WAGER_WORDS: dict[Wager, str] = {
-    Wager.ANTE: "ante",
-    Wager.RAISE: "raise",
-    Wager.FLUSH_BONUS: "flush bonus",
-    Wager.STRAIGHT_FLUSH_BONUS: "straight flush bonus",
+    Wager.ANTE: _("ante"),
+    Wager.RAISE: _("raise"),
+    Wager.FLUSH_BONUS: _("flush bonus"),
+    Wager.STRAIGHT_FLUSH_BONUS: _("straight flush bonus"),
 }
+
+
+#: The designated player, as a message names the hand.
+THE_DP = Message(_("the designated player"))
+
+
+def _wager_of(who: str, wager: Wager) -> str:
+    """``seat 3: ante``: a player's wager named in a message."""
+    return prefixed(who, Message(WAGER_WORDS[wager]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,16 +121,22 @@ class _Reader:
         for key in entry:
             if key not in known:
                 where = f"{path}.{key}" if path else str(key)
-                self.problems.add(where, f"unknown field '{key}'")
+                self.problems.add(where, msg(_("unknown field '%(key)s'"), key=str(key)))
 
     def seat(self, entry: Mapping[str, Any], path: str, who: str) -> int | None:
         value = entry.get("seat")
         if value is None:
-            self.problems.add(f"{path}.seat", f"{who}: seat is missing")
+            self.problems.add(f"{path}.seat", prefixed(who, msg(_("seat is missing"))))
             return None
         if not is_int(value) or value < 1:
             self.problems.add(
-                f"{path}.seat", f"{who}: seat must be a positive whole number, got {value!r}"
+                f"{path}.seat",
+                prefixed(
+                    who,
+                    msg(
+                        _("seat must be a positive whole number, got %(value)s"), value=repr(value)
+                    ),
+                ),
             )
             return None
         number: int = value
@@ -143,17 +159,24 @@ class _Reader:
         if value is None and not required:
             return 0
         if value is None:
-            self.problems.add(f"{path}.{key}", f"{name} is missing")
+            self.problems.add(f"{path}.{key}", msg(_("%(name)s is missing"), name=name))
             return None
         if not is_int(value):
             self.problems.add(
                 f"{path}.{key}",
-                f"{name} must be a whole number of minor units (cents), got {value!r}",
+                msg(
+                    _("%(name)s must be a whole number of minor units (cents), got %(value)s"),
+                    name=name,
+                    value=repr(value),
+                ),
             )
             return None
         amount: int = value
         if amount < 0:
-            self.problems.add(f"{path}.{key}", f"{name} {amount} must not be negative")
+            self.problems.add(
+                f"{path}.{key}",
+                msg(_("%(name)s %(amount)s must not be negative"), name=name, amount=amount),
+            )
             return None
         too_big = beyond_maximum(amount, name)
         if too_big is not None:
@@ -161,9 +184,7 @@ class _Reader:
             return None
         chip = self.rules.smallest_chip
         if amount % chip:
-            self.problems.add(
-                f"{path}.{key}", f"{name} {amount} is not a multiple of the smallest chip {chip}"
-            )
+            self.problems.add(f"{path}.{key}", not_a_chip_multiple(name, amount, chip))
             return None
         return amount
 
@@ -171,7 +192,7 @@ class _Reader:
         """The hand's cards if all seven are good; the good ones go to the duplicate check anyway."""
         values = entry.get("cards")
         if values is None:
-            self.problems.add(f"{path}.cards", f"{who}: cards are missing")
+            self.problems.add(f"{path}.cards", prefixed(who, msg(_("cards are missing"))))
             return None
         try:
             return parse_cards(values, path=f"{path}.cards", count=CARDS_PER_HAND, who=who)
@@ -198,7 +219,9 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
     """
     rules = rules or Rules()
     if not isinstance(record, Mapping):
-        raise RuleError("the hand record must be an object with designated_player and players")
+        raise RuleError(
+            msg(_("the hand record must be an object with designated_player and players"))
+        )
     read = _Reader(rules)
     problems = read.problems
     schedule = rules.rake.schedule
@@ -211,114 +234,183 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
     if not isinstance(raw_dp, Mapping):
         problems.add(
             "designated_player",
-            "the designated player is missing (an object with seat, bank and cards)",
+            msg(_("the designated player is missing (an object with seat, bank and cards)")),
         )
     else:
         read.unknown_keys(raw_dp, DP_KEYS, "designated_player")
-        dp_seat = read.seat(raw_dp, "designated_player", "designated player")
+        dp_words = Message(_("designated player"))
+        dp_seat = read.seat(raw_dp, "designated_player", dp_words)
         bank = read.money(
-            raw_dp, "bank", "designated_player", "designated player bank", required=True
+            raw_dp,
+            "bank",
+            "designated_player",
+            Message(_("designated player bank")),
+            required=True,
         )
         if bank is not None:
             if rules.bank_min is not None and bank < rules.bank_min:
                 problems.add(
                     "designated_player.bank",
-                    f"designated player bank {bank} is below the table minimum {rules.bank_min}",
+                    msg(
+                        _("designated player bank %(bank)s is below the table minimum %(least)s"),
+                        bank=bank,
+                        least=rules.bank_min,
+                    ),
                 )
             if rules.bank_max is not None and bank > rules.bank_max:
                 problems.add(
                     "designated_player.bank",
-                    f"designated player bank {bank} is above the table maximum {rules.bank_max}",
+                    msg(
+                        _("designated player bank %(bank)s is above the table maximum %(most)s"),
+                        bank=bank,
+                        most=rules.bank_max,
+                    ),
                 )
-        dp_cards = read.cards(raw_dp, "designated_player", "designated player")
+        dp_cards = read.cards(raw_dp, "designated_player", dp_words)
         # The cards read (all of them when the hand's are good) go to the duplicate check.
         readable = dp_cards if dp_cards is not None else read.readable_cards(raw_dp)
-        groups.append(CardGroup("the designated player", "designated_player.cards", readable))
+        groups.append(CardGroup(THE_DP, "designated_player.cards", readable))
         if dp_seat is not None and bank is not None and dp_cards is not None:
             dp = DealerHand(dp_seat, bank, dp_cards)
 
     players: list[PlayerHand] = []
     raw_players = record.get("players")
     if isinstance(raw_players, str) or not isinstance(raw_players, Sequence):
-        problems.add("players", "players must be a list of player hands")
+        problems.add("players", msg(_("players must be a list of player hands")))
         raw_players = []
     elif not 1 <= len(raw_players) <= rules.max_players:
         problems.add(
             "players",
-            f"1 to {rules.max_players} players needed besides the designated player, "
-            f"got {len(raw_players)}",
+            msg(
+                _("1 to %(most)s players needed besides the designated player, got %(got)s"),
+                most=rules.max_players,
+                got=len(raw_players),
+            ),
         )
     seats_taken: set[int] = set()
     for index, raw in enumerate(raw_players):
         path = f"players[{index}]"
         if not isinstance(raw, Mapping):
             problems.add(
-                path, f"player entry {index + 1} must be an object with seat, cards, ante and raise"
+                path,
+                msg(
+                    _("player entry %(number)s must be an object with seat, cards, ante and raise"),
+                    number=index + 1,
+                ),
             )
             continue
         read.unknown_keys(raw, PLAYER_KEYS, path)
-        seat = read.seat(raw, path, f"player entry {index + 1}")
-        who = f"seat {seat}" if seat is not None else f"player entry {index + 1}"
+        entry = msg(_("player entry %(number)s"), number=index + 1)
+        seat = read.seat(raw, path, entry)
+        who = msg(_("seat %(seat)s"), seat=seat) if seat is not None else entry
         if seat is not None:
             if seat == dp_seat:
-                problems.add(f"{path}.seat", f"seat {seat} is the designated player's seat")
+                problems.add(
+                    f"{path}.seat",
+                    msg(_("seat %(seat)s is the designated player's seat"), seat=seat),
+                )
                 seat = None
             elif seat in seats_taken:
-                problems.add(f"{path}.seat", f"seat {seat} is listed twice")
+                problems.add(f"{path}.seat", msg(_("seat %(seat)s is listed twice"), seat=seat))
                 seat = None
             else:
                 seats_taken.add(seat)
         cards = read.cards(raw, path, who)
         readable = cards if cards is not None else read.readable_cards(raw)
         groups.append(CardGroup(who, f"{path}.cards", readable))
-        ante = read.money(raw, "ante", path, f"{who}: ante", required=True)
+        ante = read.money(raw, "ante", path, _wager_of(who, Wager.ANTE), required=True)
         if ante is not None:
             if ante == 0:
-                problems.add(f"{path}.ante", f"{who}: ante must be more than 0")
+                problems.add(f"{path}.ante", prefixed(who, msg(_("ante must be more than 0"))))
                 ante = None
             elif rules.ante_min is not None and ante < rules.ante_min:
                 problems.add(
                     f"{path}.ante",
-                    f"{who}: ante {ante} is below the table minimum {rules.ante_min}",
+                    prefixed(
+                        who,
+                        msg(
+                            _("ante %(ante)s is below the table minimum %(least)s"),
+                            ante=ante,
+                            least=rules.ante_min,
+                        ),
+                    ),
                 )
             elif rules.ante_max is not None and ante > rules.ante_max:
                 problems.add(
                     f"{path}.ante",
-                    f"{who}: ante {ante} is above the table maximum {rules.ante_max}",
+                    prefixed(
+                        who,
+                        msg(
+                            _("ante %(ante)s is above the table maximum %(most)s"),
+                            ante=ante,
+                            most=rules.ante_max,
+                        ),
+                    ),
                 )
             elif not schedule.covers(ante):  # rules.rake.fee_for(ante) is None
                 top = rules.rake.bands[-1].up_to
                 problems.add(
                     f"{path}.ante",
-                    f"{who}: ante {ante} is above the rake schedule's top band (up to {top})",
+                    prefixed(
+                        who,
+                        msg(
+                            _(
+                                "ante %(ante)s is above the rake schedule's top band (up to %(top)s)"
+                            ),
+                            ante=ante,
+                            top=top,
+                        ),
+                    ),
                 )
-        raised = read.money(raw, "raise", path, f"{who}: raise", required=True)
+        raised = read.money(raw, "raise", path, _wager_of(who, Wager.RAISE), required=True)
         if raised and ante is not None and cards is not None:
             flush = best_flush(cards)
             low, high = raise_bounds(ante, flush.length)
             if raised < low:
                 problems.add(
                     f"{path}.raise",
-                    f"{who}: raise {raised} is below the minimum of 1x ante ({low}); 0 means fold",
+                    prefixed(
+                        who,
+                        msg(
+                            _(
+                                "raise %(amount)s is below the minimum of 1x ante (%(low)s); 0 means fold"
+                            ),
+                            amount=raised,
+                            low=low,
+                        ),
+                    ),
                 )
             elif raised > high:
                 problems.add(
                     f"{path}.raise",
-                    f"{who}: raise {raised} exceeds {raise_multiple(flush.length)}x ante "
-                    f"for a {flush.length}-card flush",
+                    prefixed(
+                        who,
+                        msg(
+                            _(
+                                "raise %(amount)s exceeds %(multiple)sx ante for a %(length)s-card flush"
+                            ),
+                            amount=raised,
+                            multiple=raise_multiple(flush.length),
+                            length=flush.length,
+                        ),
+                    ),
                 )
         bonuses: dict[Wager, int | None] = {}
         for wager, table in (
             (Wager.FLUSH_BONUS, rules.flush_paytable),
             (Wager.STRAIGHT_FLUSH_BONUS, rules.straight_flush_paytable),
         ):
-            stake = read.money(
-                raw, str(wager), path, f"{who}: {WAGER_WORDS[wager]}", required=False
-            )
+            stake = read.money(raw, str(wager), path, _wager_of(who, wager), required=False)
             if stake and not table:
                 problems.add(
                     f"{path}.{wager}",
-                    f"{who}: the {WAGER_WORDS[wager]} is not offered at this table",
+                    prefixed(
+                        who,
+                        msg(
+                            _("the %(wager)s is not offered at this table"),
+                            wager=Message(WAGER_WORDS[wager]),
+                        ),
+                    ),
                 )
             bonuses[wager] = stake
         flush_bonus = bonuses[Wager.FLUSH_BONUS]

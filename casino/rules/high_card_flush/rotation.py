@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from casino.rules.errors import Problems, RuleError
+from casino.rules.messages import _, msg
 from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.seating import next_seat_clockwise
 
@@ -51,9 +52,13 @@ class RotationPolicy:
         for key, value in (data or {}).items():
             where = f"{path}.{key}"
             if key not in values:
-                problems.add(where, f"unknown rotation policy setting {key!r}")
+                problems.add(
+                    where, msg(_("unknown rotation policy setting %(key)s"), key=repr(key))
+                )
             elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                problems.add(where, f"{key} must be a whole number of at least 1")
+                problems.add(
+                    where, msg(_("%(key)s must be a whole number of at least 1"), key=str(key))
+                )
             else:
                 values[key] = value
         problems.raise_if_any()
@@ -106,8 +111,16 @@ def check_may_hold(
     held = consecutive_holdings(history, seat)
     if held >= policy.max_consecutive:
         raise RuleError(
-            f"seat {seat} has been the designated player for {held} hands in a row; "
-            f"the table allows at most {policy.max_consecutive} ({high_card_flush_rule(17)}, consecutive-hand cap)",
+            msg(
+                _(
+                    "seat %(seat)s has been the designated player for %(held)s hands in a row; "
+                    "the table allows at most %(most)s (%(rule)s, consecutive-hand cap)"
+                ),
+                seat=seat,
+                held=held,
+                most=policy.max_consecutive,
+                rule=high_card_flush_rule(17),
+            ),
             path="designated_player.seat",
         )
     window_start = now - timedelta(minutes=policy.window_minutes)
@@ -119,8 +132,16 @@ def check_may_hold(
     holders = {before[-1].seat, seat} | {h.seat for h in history if h.opened_at > window_start}
     if len(holders) < policy.min_distinct:
         raise RuleError(
-            f"in the last {policy.window_minutes} minutes the designated player position "
-            f"would have been held by {len(holders)} player(s); the table needs at least "
-            f"{policy.min_distinct} different players ({high_card_flush_rule(17)}, rolling window)",
+            msg(
+                _(
+                    "in the last %(minutes)s minutes the designated player position would have "
+                    "been held by %(holders)s player(s); the table needs at least %(least)s "
+                    "different players (%(rule)s, rolling window)"
+                ),
+                minutes=policy.window_minutes,
+                holders=len(holders),
+                least=policy.min_distinct,
+                rule=high_card_flush_rule(17),
+            ),
             path="designated_player.seat",
         )

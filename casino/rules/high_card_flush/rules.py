@@ -23,6 +23,7 @@ from typing import Any
 
 from casino.rules.cards import ACE, rank_char
 from casino.rules.errors import Problems, RuleError
+from casino.rules.messages import Message, _, msg
 from casino.rules.options import is_int, options_from_dict, parse_bounded
 from casino.rules.rake import RakeBand, RakeKind, RakeReader
 from casino.rules.rake import RakeSchedule as Schedule
@@ -37,6 +38,8 @@ MOST_PLAYERS = 6  # clause 1: 7 hands of 7 cards from one deck
 #: longest default (1000:1 for a 7-card straight flush), and small enough that a winning bonus
 #: on the largest amount (``MAX_AMOUNT``) is still a storable figure.
 MAX_ODDS = 10_000
+#: Each pay table's name in words.
+PAYTABLE_WORDS = {"flush": _("flush"), "straight_flush": _("straight flush")}
 
 
 class Coverage(StrEnum):
@@ -210,10 +213,12 @@ class Rules:
             "rotation_policy": self.rotation_policy.to_dict(),
         }
 
-    def qualifier_words(self) -> str:
-        return (
-            f"a {self.qualify_length}-card flush {rank_char(self.qualify_high_rank)}-high "
-            f"or better, or any {self.qualify_length + 1}+ card flush"
+    def qualifier_words(self) -> Message:
+        return msg(
+            _("a %(length)s-card flush %(rank)s-high or better, or any %(longer)s+ card flush"),
+            length=self.qualify_length,
+            rank=rank_char(self.qualify_high_rank),
+            longer=self.qualify_length + 1,
         )
 
 
@@ -240,7 +245,6 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         value = data.get(key)
         if value is None and optional:
             return None
-        upper = f" and at most {maximum}" if maximum is not None else ""
         if (
             isinstance(value, int)
             and not isinstance(value, bool)
@@ -248,11 +252,33 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             and (maximum is None or value <= maximum)
         ):
             return value
-        none = " or null" if optional else ""
+        if maximum is not None:
+            template = (
+                _(
+                    "%(name)s must be a whole number of at least %(least)s and at most "
+                    "%(most)s or null, got %(value)s"
+                )
+                if optional
+                else _(
+                    "%(name)s must be a whole number of at least %(least)s and at most "
+                    "%(most)s, got %(value)s"
+                )
+            )
+        else:
+            template = (
+                _("%(name)s must be a whole number of at least %(least)s or null, got %(value)s")
+                if optional
+                else _("%(name)s must be a whole number of at least %(least)s, got %(value)s")
+            )
         problems.add(
             f"rules.{key}",
-            f"{key.replace('_', ' ')} must be a whole number of at least {minimum}{upper}"
-            f"{none}, got {value!r}",
+            msg(
+                template,
+                name=key.replace("_", " "),
+                least=minimum,
+                value=repr(value),
+                **({"most": maximum} if maximum is not None else {}),
+            ),
         )
         return None
 
@@ -266,7 +292,11 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     else:
         problems.add(
             "rules.coverage",
-            f"coverage {coverage!r} is not one of {', '.join(Coverage)}",
+            msg(
+                _("coverage %(value)s is not one of %(choices)s"),
+                value=repr(coverage),
+                choices=", ".join(Coverage),
+            ),
         )
     out["rake"] = _parse_rake(data.get("rake"), chip, problems)
     out["flush_paytable"] = _parse_paytable(data.get("flush_paytable"), "flush", 4, problems)
@@ -277,20 +307,21 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     if cap is not None and cap % chip:
         problems.add(
             "rules.max_payout_per_hand",
-            f"maximum payout {cap} is not a multiple of the smallest chip {chip}",
+            msg(
+                _("maximum payout %(amount)s is not a multiple of the smallest chip %(chip)s"),
+                amount=cap,
+                chip=chip,
+            ),
         )
     out["max_payout_per_hand"] = cap
-    for low_key, high_key, minimum, what in (
-        ("ante_min", "ante_max", 1, "ante"),
-        ("bank_min", "bank_max", 0, "bank"),
+    for low_key, high_key, minimum, below in (
+        ("ante_min", "ante_max", 1, _("ante maximum %(high)s is below the ante minimum %(low)s")),
+        ("bank_min", "bank_max", 0, _("bank maximum %(high)s is below the bank minimum %(low)s")),
     ):
         low = whole(low_key, minimum, optional=True)
         high = whole(high_key, minimum, optional=True)
         if low is not None and high is not None and low > high:
-            problems.add(
-                f"rules.{high_key}",
-                f"{what} maximum {high} is below the {what} minimum {low}",
-            )
+            problems.add(f"rules.{high_key}", msg(below, high=high, low=low))
         out[low_key], out[high_key] = low, high
     out["max_players"] = whole("max_players", 1, MOST_PLAYERS, optional=False)
     out["qualify_length"] = whole("qualify_length", 2, CARDS_PER_HAND, optional=False)
@@ -306,15 +337,18 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         except RuleError as exc:
             problems.extend(exc)
         if policy is not None and not isinstance(policy, Mapping):
-            problems.add("rules.rotation_policy", "rotation_policy must be an object")
+            problems.add("rules.rotation_policy", msg(_("rotation_policy must be an object")))
     return out
 
 
 def _parse_paytable(value: object, name: str, lowest: int, problems: Problems) -> PayTable:
     path = f"rules.{name}_paytable"
-    words = name.replace("_", " ")
+    words = Message(PAYTABLE_WORDS[name])
     if not isinstance(value, Mapping):
-        problems.add(path, f'the {words} pay table must be an object such as {{"7": 200}}')
+        problems.add(
+            path,
+            msg(_('the %(table)s pay table must be an object such as {"7": 200}'), table=words),
+        )
         return PayTable()
     lines: dict[int, int] = {}
     for key, odds in value.items():
@@ -322,26 +356,59 @@ def _parse_paytable(value: object, name: str, lowest: int, problems: Problems) -
         if is_int(key) or isinstance(key, str) and re.fullmatch(r"[0-9]{1,3}", key):
             length = int(key)
         else:
-            problems.add(line_path, f"{words} pay table line {key!r} is not a number of cards")
+            problems.add(
+                line_path,
+                msg(
+                    _("%(table)s pay table line %(line)s is not a number of cards"),
+                    table=words,
+                    line=repr(key),
+                ),
+            )
             continue
         if not lowest <= length <= CARDS_PER_HAND:
             problems.add(
                 line_path,
-                f"{words} pay table lines are for {lowest} to {CARDS_PER_HAND} cards, not {length}",
+                msg(
+                    _(
+                        "%(table)s pay table lines are for %(lowest)s to %(most)s cards, not %(line)s"
+                    ),
+                    table=words,
+                    lowest=lowest,
+                    most=CARDS_PER_HAND,
+                    line=length,
+                ),
             )
         elif length in lines:
-            problems.add(line_path, f"{words} pay table line {length} is given twice")
+            problems.add(
+                line_path,
+                msg(
+                    _("%(table)s pay table line %(line)s is given twice"), table=words, line=length
+                ),
+            )
         elif not is_int(odds) or odds < 1:
             problems.add(
                 line_path,
-                f"{words} pay table odds must be a whole number of at least 1 (200 for 200:1), "
-                f"got {odds!r}",
+                msg(
+                    _(
+                        "%(table)s pay table odds must be a whole number of at least 1 (200 for "
+                        "200:1), got %(value)s"
+                    ),
+                    table=words,
+                    value=repr(odds),
+                ),
             )
         elif odds > MAX_ODDS:
             problems.add(
                 line_path,
-                f"{words} pay table odds {odds} are above the longest allowed, "
-                f"{MAX_ODDS} ({MAX_ODDS}:1)",
+                msg(
+                    _(
+                        "%(table)s pay table odds %(odds)s are above the longest allowed, "
+                        "%(most)s (%(most)s:1)"
+                    ),
+                    table=words,
+                    odds=odds,
+                    most=MAX_ODDS,
+                ),
             )
         else:
             lines[length] = odds
@@ -350,16 +417,24 @@ def _parse_paytable(value: object, name: str, lowest: int, problems: Problems) -
 
 def _parse_rake(value: object, chip: int, problems: Problems) -> RakeSchedule:
     if not isinstance(value, Mapping):
-        problems.add("rules.rake", 'rake must be an object such as {"scheme": ..., "amount": ...}')
+        problems.add(
+            "rules.rake", msg(_('rake must be an object such as {"scheme": ..., "amount": ...}'))
+        )
         return RakeSchedule()
     for key in value:
         if key not in ("scheme", "amount", "bands"):
-            problems.add(f"rules.rake.{key}", f"unknown rake setting '{key}'")
+            problems.add(
+                f"rules.rake.{key}", msg(_("unknown rake setting '%(key)s'"), key=str(key))
+            )
     scheme = value.get("scheme", str(RakeScheme.PER_PLAYER))
     if scheme not in tuple(RakeScheme):
         problems.add(
             "rules.rake.scheme",
-            f"rake scheme {scheme!r} is not one of {', '.join(RakeScheme)}",
+            msg(
+                _("rake scheme %(value)s is not one of %(choices)s"),
+                value=repr(scheme),
+                choices=", ".join(RakeScheme),
+            ),
         )
         scheme = RakeScheme.PER_PLAYER
     read = RakeReader(problems, path="rules.rake", chip=chip, base="ante")
@@ -368,7 +443,7 @@ def _parse_rake(value: object, chip: int, problems: Problems) -> RakeSchedule:
     if bands and amount:
         problems.add(
             "rules.rake",
-            "give the rake either as one amount or as bands by ante, not both",
+            msg(_("give the rake either as one amount or as bands by ante, not both")),
         )
     return RakeSchedule(RakeScheme(scheme), amount, bands)
 

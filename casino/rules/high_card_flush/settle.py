@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from casino.rules.messages import Message, _, joined, msg
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 from .record import WAGER_WORDS, PlayerHand, Record, Wager, parse_record
@@ -59,7 +60,7 @@ class _Judged:
 
     player: PlayerHand
     lines: list[Line]
-    sentences: list[str]
+    sentences: list[Message]
     status: SeatStatus
     rake: int = 0
 
@@ -80,6 +81,11 @@ def _even(wager: Wager, stake: int, outcome: Outcome) -> Line:
     return Line(str(wager), stake, outcome, _SIGN[outcome] * stake, EVEN_MONEY)
 
 
+def _wager_amount(wager: Wager, amount: int) -> Message:
+    """``flush bonus 10``."""
+    return msg(_("%(wager)s %(amount)s"), wager=Message(WAGER_WORDS[wager]), amount=amount)
+
+
 def _judge(
     player: PlayerHand,
     values: tuple[Flush, Run],
@@ -89,43 +95,78 @@ def _judge(
 ) -> _Judged:
     """Clauses 6-12 for one player, before the bank is considered; ``values`` and
     ``dp_values`` are the player's and the designated player's flush and run."""
-    seat = f"Seat {player.seat}"
+    seat = player.seat
     ante, raised = player.ante, player.raise_amount
     (flush, run), (dp_flush, dp_run) = values, dp_values
     if player.folded:
         lines = [_even(Wager.ANTE, ante, Outcome.LOSE)]
-        lost = [f"ante {ante}"]
+        lost = [_wager_amount(Wager.ANTE, ante)]
         for wager in (Wager.FLUSH_BONUS, Wager.STRAIGHT_FLUSH_BONUS):
             if stake := player.stake(wager):
                 lines.append(_line(wager, stake, Outcome.LOSE, -stake, None))
-                lost.append(f"{WAGER_WORDS[wager]} {stake}")
+                lost.append(_wager_amount(wager, stake))
         return _Judged(
             player,
             lines,
-            [f"{seat} folds with a {flush}: {', '.join(lost)} lost."],
+            [
+                msg(
+                    _("Seat %(seat)s folds with a %(flush)s: %(lost)s lost."),
+                    seat=seat,
+                    flush=flush.words,
+                    lost=joined(lost, _("%(first)s, %(next)s")),
+                )
+            ],
             SeatStatus.FOLDED,
         )
 
     if not qualifies:
         lines = [_even(Wager.ANTE, ante, Outcome.WIN), _even(Wager.RAISE, raised, Outcome.PUSH)]
-        sentence = (
-            f"{seat}: {flush}; the designated player does not qualify, "
-            f"so ante wins {ante} and raise {raised} pushes."
+        sentence = msg(
+            _(
+                "Seat %(seat)s: %(flush)s; the designated player does not qualify, so ante wins "
+                "%(ante)s and raise %(raise)s pushes."
+            ),
+            seat=seat,
+            flush=flush.words,
+            ante=ante,
+            **{"raise": raised},
         )
     elif flush > dp_flush:
         lines = [_even(Wager.ANTE, ante, Outcome.WIN), _even(Wager.RAISE, raised, Outcome.WIN)]
-        sentence = (
-            f"{seat}: {flush} beats the designated player's {dp_flush}; "
-            f"ante wins {ante}, raise wins {raised}."
+        sentence = msg(
+            _(
+                "Seat %(seat)s: %(flush)s beats the designated player's %(dp_flush)s; ante wins "
+                "%(ante)s, raise wins %(raise)s."
+            ),
+            seat=seat,
+            flush=flush.words,
+            dp_flush=dp_flush.words,
+            ante=ante,
+            **{"raise": raised},
         )
     elif flush == dp_flush:
         lines = [_even(Wager.ANTE, ante, Outcome.PUSH), _even(Wager.RAISE, raised, Outcome.PUSH)]
-        sentence = f"{seat}: {flush} ties the designated player's {dp_flush}; ante and raise push."
+        sentence = msg(
+            _(
+                "Seat %(seat)s: %(flush)s ties the designated player's %(dp_flush)s; ante and "
+                "raise push."
+            ),
+            seat=seat,
+            flush=flush.words,
+            dp_flush=dp_flush.words,
+        )
     else:
         lines = [_even(Wager.ANTE, ante, Outcome.LOSE), _even(Wager.RAISE, raised, Outcome.LOSE)]
-        sentence = (
-            f"{seat}: {flush} loses to the designated player's {dp_flush}; "
-            f"ante loses {ante}, raise loses {raised}."
+        sentence = msg(
+            _(
+                "Seat %(seat)s: %(flush)s loses to the designated player's %(dp_flush)s; ante "
+                "loses %(ante)s, raise loses %(raise)s."
+            ),
+            seat=seat,
+            flush=flush.words,
+            dp_flush=dp_flush.words,
+            ante=ante,
+            **{"raise": raised},
         )
     sentences = [sentence]
 
@@ -135,7 +176,15 @@ def _judge(
         if line is None:
             lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.LOSE, -stake, None))
             sentences.append(
-                f"{seat}: flush bonus loses {stake}; it needs at least a {table.lowest}-card flush."
+                msg(
+                    _(
+                        "Seat %(seat)s: flush bonus loses %(stake)s; it needs at least a "
+                        "%(lowest)s-card flush."
+                    ),
+                    seat=seat,
+                    stake=stake,
+                    lowest=table.lowest,
+                )
             )
         else:
             odds = f"{line[1]}:1"
@@ -143,16 +192,33 @@ def _judge(
                 won = stake * line[1]
                 lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.WIN, won, odds))
                 sentences.append(
-                    f"{seat}: flush bonus wins {won} at {odds}; the {flush.length}-card flush "
-                    "beats the designated player's."
+                    msg(
+                        _(
+                            "Seat %(seat)s: flush bonus wins %(won)s at %(odds)s; the "
+                            "%(length)s-card flush beats the designated player's."
+                        ),
+                        seat=seat,
+                        won=won,
+                        odds=odds,
+                        length=flush.length,
+                    )
                 )
             elif flush == dp_flush:
                 lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.PUSH, 0, odds))
-                sentences.append(f"{seat}: flush bonus pushes; the flushes tie.")
+                sentences.append(
+                    msg(_("Seat %(seat)s: flush bonus pushes; the flushes tie."), seat=seat)
+                )
             else:
                 lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.LOSE, -stake, odds))
                 sentences.append(
-                    f"{seat}: flush bonus loses {stake}; the designated player's flush is better."
+                    msg(
+                        _(
+                            "Seat %(seat)s: flush bonus loses %(stake)s; the designated "
+                            "player's flush is better."
+                        ),
+                        seat=seat,
+                        stake=stake,
+                    )
                 )
 
     if stake := player.straight_flush_bonus:
@@ -161,25 +227,59 @@ def _judge(
         if line is None:
             lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.LOSE, -stake, None))
             sentences.append(
-                f"{seat}: straight flush bonus loses {stake}; it needs a straight flush of "
-                f"at least {max(3, table.lowest or 3)} cards and the best run is {run.length}."
+                msg(
+                    _(
+                        "Seat %(seat)s: straight flush bonus loses %(stake)s; it needs a "
+                        "straight flush of at least %(least)s cards and the best run is "
+                        "%(run)s."
+                    ),
+                    seat=seat,
+                    stake=stake,
+                    least=max(3, table.lowest or 3),
+                    run=run.length,
+                )
             )
         else:
             odds = f"{line[1]}:1"
-            theirs = str(dp_run) if dp_run.is_straight_flush else f"best run of {dp_run.length}"
+            theirs = (
+                dp_run.words
+                if dp_run.is_straight_flush
+                else msg(_("best run of %(length)s"), length=dp_run.length)
+            )
             if run >= dp_run:
                 won = stake * line[1]
                 lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.WIN, won, odds))
-                how = "ties" if run == dp_run else "beats"
                 sentences.append(
-                    f"{seat}: straight flush bonus wins {won} at {odds}; {run} "
-                    f"{how} the designated player's {theirs}."
+                    msg(
+                        _(
+                            "Seat %(seat)s: straight flush bonus wins %(won)s at %(odds)s; "
+                            "%(run)s ties the designated player's %(theirs)s."
+                        )
+                        if run == dp_run
+                        else _(
+                            "Seat %(seat)s: straight flush bonus wins %(won)s at %(odds)s; "
+                            "%(run)s beats the designated player's %(theirs)s."
+                        ),
+                        seat=seat,
+                        won=won,
+                        odds=odds,
+                        run=run.words,
+                        theirs=theirs,
+                    )
                 )
             else:
                 lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.LOSE, -stake, odds))
                 sentences.append(
-                    f"{seat}: straight flush bonus loses {stake}; {run} is below the "
-                    f"designated player's {theirs}."
+                    msg(
+                        _(
+                            "Seat %(seat)s: straight flush bonus loses %(stake)s; %(run)s is "
+                            "below the designated player's %(theirs)s."
+                        ),
+                        seat=seat,
+                        stake=stake,
+                        run=run.words,
+                        theirs=theirs,
+                    )
                 )
     return _Judged(player, lines, sentences, SeatStatus.SETTLED)
 
@@ -195,7 +295,7 @@ def _apply_cap(judged: _Judged, cap: int | None) -> None:
     if winnings <= cap:
         return
     excess = winnings - cap
-    cuts = []
+    cuts: list[Message] = []
     for wager in CAP_ORDER:
         for index, line in enumerate(judged.lines):
             if line.wager != wager or line.amount <= 0 or not excess:
@@ -210,25 +310,75 @@ def _apply_cap(judged: _Judged, cap: int | None) -> None:
                 line.odds,
                 {**line.extra, "capped_from": line.amount},
             )
-            cuts.append(f"{WAGER_WORDS[wager]} {line.amount} to {line.amount - cut}")
+            cuts.append(
+                msg(
+                    _("%(wager)s %(before)s to %(after)s"),
+                    wager=Message(WAGER_WORDS[wager]),
+                    before=line.amount,
+                    after=line.amount - cut,
+                )
+            )
     judged.sentences.append(
-        f"Seat {judged.player.seat}: winnings {winnings} exceed the maximum payout per hand "
-        f"{cap}; cut by {winnings - cap} ({', '.join(cuts)})."
+        msg(
+            _(
+                "Seat %(seat)s: winnings %(winnings)s exceed the maximum payout per hand "
+                "%(cap)s; cut by %(cut)s (%(cuts)s)."
+            ),
+            seat=judged.player.seat,
+            winnings=winnings,
+            cap=cap,
+            cut=winnings - cap,
+            cuts=joined(cuts, _("%(first)s, %(next)s")),
+        )
     )
 
 
-def _kill(judged: _Judged, reason: str) -> None:
+def _kill(judged: _Judged, reason: Message) -> None:
     judged.lines = [
         _line(Wager(line.wager), line.stake, Outcome.DEAD, 0, line.odds) for line in judged.lines
     ]
     judged.status = SeatStatus.DEAD
-    judged.sentences = [f"Seat {judged.player.seat}: dead hand, all bets returned; {reason}."]
+    judged.sentences = [
+        msg(
+            _("Seat %(seat)s: dead hand, all bets returned; %(reason)s."),
+            seat=judged.player.seat,
+            reason=reason,
+        )
+    ]
 
 
 def _mirror(line: Line, seat: int) -> Line:
     return Line(
         line.wager, line.stake, _FLIP[line.outcome], -line.amount, line.odds, {"against": seat}
     )
+
+
+def _dp_sentence(seat: int, flush: Flush, run: Run, qualifies: bool, rules: Rules) -> Message:
+    """``Designated player (seat 7): 3-card flush A-K-9, which qualifies.`` (clause 7), with
+    the straight flush it holds, if any."""
+    params: dict[str, Any] = {"seat": seat, "flush": flush.words}
+    if not qualifies:
+        params["needs"] = rules.qualifier_words()
+    if run.is_straight_flush:
+        params["run"] = run.words
+        template = (
+            _("Designated player (seat %(seat)s): %(flush)s, which qualifies; %(run)s.")
+            if qualifies
+            else _(
+                "Designated player (seat %(seat)s): %(flush)s, which does not qualify (it "
+                "needs %(needs)s); %(run)s."
+            )
+        )
+    else:
+        template = (
+            _("Designated player (seat %(seat)s): %(flush)s, which qualifies.")
+            if qualifies
+            else _(
+                "Designated player (seat %(seat)s): %(flush)s, which does not qualify (it "
+                "needs %(needs)s)."
+            )
+        )
+    return msg(template, **params)
 
 
 def settle(record: Record, rules: Rules | None = None) -> Settlement:
@@ -242,14 +392,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     by_seat = {player.seat: player for player in record.players}
     order = settlement_order(dp.seat, by_seat)
 
-    dp_sentence = f"Designated player (seat {dp.seat}): {dp_flush}"
-    if qualifies:
-        dp_sentence += ", which qualifies"
-    else:
-        dp_sentence += f", which does not qualify (it needs {rules.qualifier_words()})"
-    if dp_run.is_straight_flush:
-        dp_sentence += f"; {dp_run}"
-    explanation = [dp_sentence + "."]
+    explanation: list[Message] = [_dp_sentence(dp.seat, dp_flush, dp_run, qualifies, rules)]
 
     judged: list[_Judged] = []
     collected = paid = 0
@@ -262,22 +405,42 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
             if total > available:
                 _kill(
                     result,
-                    f"the designated player's bank cannot cover the {total} it would win "
-                    f"(only {available} available)",
+                    msg(
+                        _(
+                            "the designated player's bank cannot cover the %(total)s it would "
+                            "win (only %(available)s available)"
+                        ),
+                        total=total,
+                        available=available,
+                    ),
                 )
         else:
             available = dp.bank - paid
             if total > available:
                 _kill(
                     result,
-                    f"the designated player's original bank {dp.bank} cannot cover the {total} "
-                    f"it would win (only {available} left)",
+                    msg(
+                        _(
+                            "the designated player's original bank %(bank)s cannot cover the "
+                            "%(total)s it would win (only %(available)s left)"
+                        ),
+                        bank=dp.bank,
+                        total=total,
+                        available=available,
+                    ),
                 )
             elif collected - paid - total > dp.bank:
                 _kill(
                     result,
-                    f"the designated player may not win more than the original bank {dp.bank} "
-                    f"(already up {collected - paid}, this hand would take {-total})",
+                    msg(
+                        _(
+                            "the designated player may not win more than the original bank "
+                            "%(bank)s (already up %(up)s, this hand would take %(take)s)"
+                        ),
+                        bank=dp.bank,
+                        up=collected - paid,
+                        take=-total,
+                    ),
                 )
         if result.status is not SeatStatus.DEAD:
             if total > 0:
@@ -308,20 +471,48 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     )
     dp_total = sum(line.amount for line in dp_lines)
     explanation.append(
-        f"Designated player (seat {dp.seat}): bank {dp.bank}, "
-        f"{'wins' if dp_total >= 0 else 'loses'} {abs(dp_total)}, bank after the hand "
-        f"{dp.bank + dp_total}."
+        msg(
+            _(
+                "Designated player (seat %(seat)s): bank %(bank)s, wins %(amount)s, bank after "
+                "the hand %(after)s."
+            )
+            if dp_total >= 0
+            else _(
+                "Designated player (seat %(seat)s): bank %(bank)s, loses %(amount)s, bank after "
+                "the hand %(after)s."
+            ),
+            seat=dp.seat,
+            bank=dp.bank,
+            amount=abs(dp_total),
+            after=dp.bank + dp_total,
+        )
     )
-    fees = [f"seat {result.player.seat} pays {result.rake}" for result in judged if result.rake]
+    fees = [
+        msg(_("seat %(seat)s pays %(fee)s"), seat=result.player.seat, fee=result.rake)
+        for result in judged
+        if result.rake
+    ]
     if dp_rake:
-        fees.append(f"the designated player pays {dp_rake}")
+        fees.append(msg(_("the designated player pays %(fee)s"), fee=dp_rake))
     if fees:
         total_rake = dp_rake + sum(result.rake for result in judged)
-        explanation.append(f"Rake: {', '.join(fees)}; total {total_rake}.")
+        explanation.append(
+            msg(
+                _("Rake: %(fees)s; total %(total)s."),
+                fees=joined(fees, _("%(first)s, %(next)s")),
+                total=total_rake,
+            )
+        )
     dead = [str(result.player.seat) for result in judged if result.status is SeatStatus.DEAD]
     if dead and schedule.charges:
-        seats_word = "seat" if len(dead) == 1 else "seats"
-        explanation.append(f"No rake on dead hands: {seats_word} {', '.join(dead)}.")
+        explanation.append(
+            msg(
+                _("No rake on dead hands: seat %(seats)s.")
+                if len(dead) == 1
+                else _("No rake on dead hands: seats %(seats)s."),
+                seats=", ".join(dead),
+            )
+        )
 
     seats = [
         SeatResult(

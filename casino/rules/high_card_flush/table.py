@@ -24,7 +24,9 @@ from typing import Any
 
 from casino.rules.contract import JSON, Change, ClosedHand, Event, Opening, TableView
 from casino.rules.errors import Problem, Problems, Refusal, RuleError
-from casino.rules.options import is_int
+from casino.rules.messages import Message, _, msg
+from casino.rules.options import is_int, not_a_chip_multiple
+from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.seating import next_seat_clockwise
 
 from .hand import setup
@@ -131,27 +133,37 @@ def table_act(table: TableView, action: Mapping[str, Any]) -> Change:
     kind = action.get("type")
     if kind not in TABLE_ACTIONS:
         raise RuleError(
-            "the between-hand actions of High Card Flush are accept and decline", path="type"
+            msg(_("the between-hand actions of High Card Flush are accept and decline")),
+            path="type",
         )
     allowed = {"type", "seat", "bank"} if kind == "accept" else {"type", "seat"}
     problems = Problems()
     for key in sorted(set(action) - allowed):
-        problems.add(str(key), f"unknown field {key!r} for {kind}")
+        problems.add(
+            str(key),
+            msg(_("unknown field %(key)s for %(action)s"), key=repr(key), action=str(kind)),
+        )
     seat = action.get("seat")
     if not is_int(seat) or seat < 1:
-        problems.add("seat", f"seat must be a seat number, got {seat!r}")
+        problems.add("seat", msg(_("seat must be a seat number, got %(value)s"), value=repr(seat)))
     problems.raise_if_any()
     if not table.is_open:
-        raise Refusal("the table is closed")
+        raise Refusal(msg(_("the table is closed")))
     if table.hand_open:
-        raise Refusal("a hand is in progress; the position is offered when it ends")
+        raise Refusal(msg(_("a hand is in progress; the position is offered when it ends")))
     state, events = _ensure_offer(table, dict(table.state) or initial_state())
     holder = state.get("designated_player")
     if holder is not None:
-        raise Refusal(f"seat {holder} already holds the designated player position")
+        raise Refusal(
+            msg(_("seat %(seat)s already holds the designated player position"), seat=holder)
+        )
     if not is_int(seat) or state.get("offer") != seat:
         raise Refusal(
-            f"the position is offered to seat {state.get('offer')}, not seat {seat}",
+            msg(
+                _("the position is offered to seat %(offer)s, not seat %(seat)s"),
+                offer=str(state.get("offer")),
+                seat=str(seat),
+            ),
             path="seat",
         )
     if kind == "accept":
@@ -183,18 +195,23 @@ def table_act(table: TableView, action: Mapping[str, Any]) -> Change:
 def _check_bank(table: TableView, bank: object) -> int:
     low, high = table.limits["bank_min"], table.limits["bank_max"]
     if not is_int(bank):
-        raise RuleError("the designated player's bank is needed to accept", path="bank")
+        raise RuleError(msg(_("the designated player's bank is needed to accept")), path="bank")
     if not low <= bank <= high:
-        raise RuleError(
-            f"designated player bank {bank} is outside the table's limits {low}-{high}",
-            path="bank",
-        )
+        raise RuleError(_outside_limits(bank, low, high), path="bank")
     if bank % table.smallest_chip:
         raise RuleError(
-            f"bank {bank} is not a multiple of the smallest chip {table.smallest_chip}",
-            path="bank",
+            not_a_chip_multiple(Message(_("bank")), bank, table.smallest_chip), path="bank"
         )
     return int(bank)
+
+
+def _outside_limits(bank: object, low: int, high: int) -> str:
+    return msg(
+        _("designated player bank %(bank)s is outside the table's limits %(low)s-%(high)s"),
+        bank=str(bank),
+        low=low,
+        high=high,
+    )
 
 
 def _holdings(state: Mapping[str, Any]) -> list[Holding]:
@@ -219,14 +236,17 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
     if unknown:
         raise RuleError(
             [
-                Problem(str(key), f"unknown field {key!r}; the body may hold accept")
+                Problem(
+                    str(key),
+                    msg(_("unknown field %(key)s; the body may hold accept"), key=repr(key)),
+                )
                 for key in unknown
             ]
         )
     if "accept" in body:
         accept = body["accept"]
         if not isinstance(accept, Mapping):
-            raise RuleError("accept must be {seat, bank}", path="accept")
+            raise RuleError(msg(_("accept must be {seat, bank}")), path="accept")
         try:
             change = table_act(table, {**accept, "type": "accept"})
         except RuleError as exc:  # named where the body holds it
@@ -239,25 +259,35 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
     in_play = table.in_play
     holder, bank = state.get("designated_player"), state.get("bank")
     if state.get("stopped") or holder is None:
-        offer = f"; the offer is with seat {state.get('offer')}" if state.get("offer") else ""
         reason = (
-            "the offer went round the table without acceptance; the game stops until a "
-            "player accepts (clause 16 of docs/rules/high-card-flush.md)"
+            msg(
+                _(
+                    "the offer went round the table without acceptance; the game stops until "
+                    "a player accepts (%(rule)s)"
+                ),
+                rule=high_card_flush_rule(16),
+            )
             if state.get("stopped")
-            else "no player has accepted the designated player position (clause 15 of docs/rules/high-card-flush.md)"
+            else msg(
+                _("no player has accepted the designated player position (%(rule)s)"),
+                rule=high_card_flush_rule(15),
+            )
         )
-        raise Refusal(reason + offer)
+        if state.get("offer"):
+            reason = msg(
+                _("%(reason)s; the offer is with seat %(seat)s"),
+                reason=reason,
+                seat=state.get("offer"),
+            )
+        raise Refusal(reason)
     if holder not in in_play:
-        raise Refusal(f"the designated player's seat {holder} is not in play")
+        raise Refusal(msg(_("the designated player's seat %(seat)s is not in play"), seat=holder))
     if len(in_play) < 2:
-        raise Refusal("a hand needs at least one player besides the designated player")
+        raise Refusal(msg(_("a hand needs at least one player besides the designated player")))
     _check_may_hold(table, state, holder, "designated_player.seat")
     low, high = table.limits["bank_min"], table.limits["bank_max"]
     if not is_int(bank) or not low <= bank <= high:
-        raise Refusal(
-            f"designated player bank {bank} is outside the table's limits {low}-{high}",
-            path="designated_player.bank",
-        )
+        raise Refusal(_outside_limits(bank, low, high), path="designated_player.bank")
     players = [seat for seat in in_play if seat != holder]
     holdings = _trimmed([*_holdings(state), Holding(table.now, holder)], _policy(table), table.now)
     state = {**state, "holdings": [[h.opened_at.isoformat(), h.seat] for h in holdings]}

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from casino.rules.cards import ACE, Card, format_ranks
+from casino.rules.messages import Message, _, msg
 from casino.rules.quick import quick_init
 
 from .rules import Rules
@@ -35,6 +36,11 @@ class Flush:
 
     def __str__(self) -> str:
         return _flush_words(self.length, self.ranks)
+
+    @property
+    def words(self) -> Message:
+        """``4-card flush A-K-9-2`` as a message (its text is :meth:`__str__`'s)."""
+        return _flush_message(self.length, self.ranks)
 
 
 @quick_init
@@ -61,6 +67,11 @@ class Run:
     def __str__(self) -> str:
         return _run_words(self.length, self.top)
 
+    @property
+    def words(self) -> Message:
+        """``3-card straight flush 9-8-7`` as a message (its text is :meth:`__str__`'s)."""
+        return _run_message(self.length, self.top)
+
 
 @lru_cache(maxsize=8192, typed=True)  # more than the flushes of seven cards
 def _flush_words(length: int, ranks: tuple[int, ...]) -> str:
@@ -72,6 +83,27 @@ def _run_words(length: int, top: int) -> str:
     if length < 3:  # not a straight flush
         return f"no straight flush (longest run {length} card{'s' * (length > 1)})"
     return f"{length}-card straight flush {format_ranks(range(top, top - length, -1))}"
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _flush_message(length: int, ranks: tuple[int, ...]) -> Message:
+    return msg(_("%(length)s-card flush %(ranks)s"), length=length, ranks=format_ranks(ranks))
+
+
+@lru_cache(maxsize=256, typed=True)
+def _run_message(length: int, top: int) -> Message:
+    if length < 3:  # not a straight flush
+        return msg(
+            _("no straight flush (longest run %(length)s cards)")
+            if length > 1
+            else _("no straight flush (longest run %(length)s card)"),
+            length=length,
+        )
+    return msg(
+        _("%(length)s-card straight flush %(ranks)s"),
+        length=length,
+        ranks=format_ranks(range(top, top - length, -1)),
+    )
 
 
 def best_flush(cards: Iterable[Card]) -> Flush:

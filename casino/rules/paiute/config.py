@@ -14,6 +14,7 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards
 from casino.rules.errors import Problems, RuleError
+from casino.rules.messages import Message, _, msg, prefixed, seat_words
 from casino.rules.options import is_int
 from casino.rules.paiute.rules import HAND_SIZE, PaiuteRules, check_ante
 from casino.rules.pots import clockwise_from
@@ -79,44 +80,59 @@ class PaiuteConfig:
         cards], ...}, "upcard": "3c", "first_discard": null}``; shapes and cards only,
         :func:`check_config` checks it against the rules."""
         if not isinstance(data, Mapping):
-            raise RuleError("the configuration must be an object with dealer, players and hands")
+            raise RuleError(
+                msg(_("the configuration must be an object with dealer, players and hands"))
+            )
         problems = Problems()
         known = ("dealer", "players", "ante", "hands", "upcard", "first_discard")
         for key in data:
             if key not in known:
-                problems.add(str(key), f"unknown field '{key}'")
+                problems.add(str(key), msg(_("unknown field '%(key)s'"), key=str(key)))
         dealer = data.get("dealer")
         if not is_int(dealer):
-            problems.add("dealer", f"the dealer must be a seat number, got {dealer!r}")
+            problems.add(
+                "dealer",
+                msg(_("the dealer must be a seat number, got %(value)s"), value=repr(dealer)),
+            )
         players = data.get("players")
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-            problems.add("players", "players must be a list of seat numbers")
+            problems.add("players", msg(_("players must be a list of seat numbers")))
             players = []
         for index, seat in enumerate(players):
             if not is_int(seat):
-                problems.add(f"players[{index}]", f"a player is a seat number, got {seat!r}")
+                problems.add(
+                    f"players[{index}]",
+                    msg(_("a player is a seat number, got %(value)s"), value=repr(seat)),
+                )
         ante = data.get("ante")
         if not is_int(ante):
-            problems.add("ante", f"the ante must be a whole amount, got {ante!r}")
+            problems.add(
+                "ante", msg(_("the ante must be a whole amount, got %(value)s"), value=repr(ante))
+            )
         hands: dict[int, tuple[Card, ...]] = {}
         raw_hands = data.get("hands")
         if not isinstance(raw_hands, Mapping):
-            problems.add("hands", "hands must be an object of each seat's five cards")
+            problems.add("hands", msg(_("hands must be an object of each seat's five cards")))
         else:
             for key, cards in raw_hands.items():
                 seat = _seat_key(key)
                 if seat is None:
-                    problems.add(f"hands.{key}", f"hands are listed by seat number, got {key!r}")
+                    problems.add(
+                        f"hands.{key}",
+                        msg(_("hands are listed by seat number, got %(value)s"), value=repr(key)),
+                    )
                     continue
                 try:
-                    hands[seat] = parse_cards(cards, path=f"hands.{key}", who=f"seat {seat}")
+                    hands[seat] = parse_cards(cards, path=f"hands.{key}", who=seat_words(seat))
                 except RuleError as error:
                     problems.extend(error)
-        upcard = _read_card(data.get("upcard"), "upcard", "the upcard", problems)
+        upcard = _read_card(data.get("upcard"), "upcard", Message(_("the upcard")), problems)
         first = data.get("first_discard")
         first_discard = None
         if first is not None:
-            first_discard = _read_card(first, "first_discard", "the first discard", problems)
+            first_discard = _read_card(
+                first, "first_discard", Message(_("the first discard")), problems
+            )
         problems.raise_if_any()
         assert is_int(dealer) and is_int(ante) and upcard is not None
         return cls(dealer, tuple(players), ante, hands, upcard, first_discard)
@@ -132,12 +148,12 @@ def _seat_key(key: object) -> int | None:
 
 def _read_card(value: object, path: str, words: str, problems: Problems) -> Card | None:
     if value is None:
-        problems.add(path, f"{words} is missing")
+        problems.add(path, msg(_("%(name)s is missing"), name=words))
         return None
     try:
         return parse_card(value)
     except RuleError as error:
-        problems.add(path, f"{words}: {error.problems[0].message}")
+        problems.add(path, prefixed(words, error.problems[0].message))
         return None
 
 
@@ -159,22 +175,35 @@ def check_config(
     seats: list[int] = []
     for seat in config.players:
         if seat < 1:
-            problems.add(where["players"], f"seat numbers start at 1, got {seat}")
+            problems.add(
+                where["players"], msg(_("seat numbers start at 1, got %(seat)s"), seat=seat)
+            )
         elif seat in seats:
-            problems.add(where["players"], f"seat {seat} is listed twice")
+            problems.add(where["players"], msg(_("seat %(seat)s is listed twice"), seat=seat))
         else:
             seats.append(seat)
     count = len(config.players)
     if not rules.min_players <= count <= rules.max_players:
         problems.add(
             where["players"],
-            f"{count} players dealt in: Paiute is played by {rules.min_players} to "
-            f"{rules.max_players} ({paiute_rule(1)})",
+            msg(
+                _(
+                    "%(count)s players dealt in: Paiute is played by %(least)s to %(most)s "
+                    "(%(rule)s)"
+                ),
+                count=count,
+                least=rules.min_players,
+                most=rules.max_players,
+                rule=paiute_rule(1),
+            ),
         )
     if config.dealer not in config.players:
         problems.add(
             where["dealer"],
-            f"the dealer (seat {config.dealer}) is not among the players: the dealer plays too",
+            msg(
+                _("the dealer (seat %(seat)s) is not among the players: the dealer plays too"),
+                seat=config.dealer,
+            ),
         )
     check_ante(config.ante, rules, where["ante"], problems)
     groups: list[CardGroup] = []
@@ -182,29 +211,57 @@ def check_config(
         cards = config.hands.get(seat)
         path = f"{where['hands']}.{seat}"
         if cards is None:
-            problems.add(where["hands"], f"seat {seat} has no cards: five are dealt to each player")
+            problems.add(
+                where["hands"],
+                msg(_("seat %(seat)s has no cards: five are dealt to each player"), seat=seat),
+            )
             continue
         if len(cards) != HAND_SIZE:
-            problems.add(path, f"seat {seat}: {HAND_SIZE} cards are dealt, got {len(cards)}")
-        groups.append(CardGroup(f"seat {seat}", path, cards))
+            problems.add(
+                path,
+                msg(
+                    _("seat %(seat)s: %(count)s cards are dealt, got %(got)s"),
+                    seat=seat,
+                    count=HAND_SIZE,
+                    got=len(cards),
+                ),
+            )
+        groups.append(CardGroup(seat_words(seat), path, cards))
     for seat in config.hands:
         if seat not in config.players:
-            problems.add(f"{where['hands']}.{seat}", f"seat {seat} is not dealt in this hand")
-    groups.append(CardGroup("the upcard", where["upcard"], [config.upcard]))
+            problems.add(
+                f"{where['hands']}.{seat}",
+                msg(_("seat %(seat)s is not dealt in this hand"), seat=seat),
+            )
+    groups.append(CardGroup(Message(_("the upcard")), where["upcard"], [config.upcard]))
     option = rules.discard_pile_starts_with_upturned_card
     if config.first_discard is not None:
         if not option:
             problems.add(
                 where["first_discard"],
-                "no card starts the discard pile at this table: the first player draws from "
-                f"the stock ({paiute_rule(3)})",
+                msg(
+                    _(
+                        "no card starts the discard pile at this table: the first player draws "
+                        "from the stock (%(rule)s)"
+                    ),
+                    rule=paiute_rule(3),
+                ),
             )
-        groups.append(CardGroup("the discard pile", where["first_discard"], [config.first_discard]))
+        groups.append(
+            CardGroup(
+                Message(_("the discard pile")), where["first_discard"], [config.first_discard]
+            )
+        )
     elif option:
         problems.add(
             where["first_discard"],
-            f"the top stock card is turned to start the discard pile at this table ({paiute_rule(3)}): "
-            "enter it",
+            msg(
+                _(
+                    "the top stock card is turned to start the discard pile at this table "
+                    "(%(rule)s): enter it"
+                ),
+                rule=paiute_rule(3),
+            ),
         )
     try:
         check_distinct(groups)

@@ -11,6 +11,7 @@ from casino.rules import schemas as s
 from casino.rules.actions import schemas
 from casino.rules.contract import JSON, Game, register
 from casino.rules.errors import Problems, RuleError
+from casino.rules.messages import _, msg
 from casino.rules.options import check_amounts
 from casino.rules.settlement import Settlement
 
@@ -108,7 +109,9 @@ class Paiute(PaiuteTable, Game):
             effective = self.parse_rules(rules)
             state = self.replay(self.import_record(record, effective))
             if not state.complete:
-                raise RuleError("the record ends before the hand is complete (nobody has called)")
+                raise RuleError(
+                    msg(_("the record ends before the hand is complete (nobody has called)"))
+                )
             return state.settle()
         return evaluate_holdings(record, rules)
 

@@ -31,6 +31,7 @@ from typing import Any
 from casino.rules.actions import decode
 from casino.rules.cards import Card, standard_deck_set
 from casino.rules.errors import RuleError, action_path, reported, reported_at
+from casino.rules.messages import Message, _, msg
 from casino.rules.paiute.config import PaiuteConfig, check_config
 from casino.rules.paiute.ops import (
     ACTION_TYPES,
@@ -154,7 +155,7 @@ class PaiuteHand:
         try:
             return tuple(self._held[seat])
         except KeyError:
-            raise RuleError(f"seat {seat} is not dealt in this hand") from None
+            raise RuleError(msg(_("seat %(seat)s is not dealt in this hand"), seat=seat)) from None
 
     def laid_down(self, seat: int) -> Combination | None:
         """The combination a seat laid down when it called."""
@@ -296,28 +297,49 @@ class PaiuteHand:
     def verify_draw(self, seat: int, source: Source, card: Card | None = None) -> None:
         """Clause 3: the top of the stock or of the discard pile; clauses 2 and 4 decide
         which cards the stock can give."""
-        self._verify_turn(seat, "draw")
+        self._verify_turn(seat, _("draw"))
         if self.step is not Step.DRAW:
             assert self._taken is not None
             raise RuleError(
-                f"seat {seat} already drew {self._taken.card} this turn: discard a card or call"
+                msg(
+                    _("seat %(seat)s already drew %(card)s this turn: discard a card or call"),
+                    seat=seat,
+                    card=str(self._taken.card),
+                )
             )
         if source is Source.DISCARD:
             top = self.top_discard
             if top is None:
                 raise RuleError(
-                    f"seat {seat} cannot draw from the discard pile: it is empty, so the card "
-                    f"comes from the stock ({paiute_rule(3)})"
+                    msg(
+                        _(
+                            "seat %(seat)s cannot draw from the discard pile: it is empty, so "
+                            "the card comes from the stock (%(rule)s)"
+                        ),
+                        seat=seat,
+                        rule=paiute_rule(3),
+                    )
                 )
             if card is not None and card != top:
                 raise RuleError(
-                    f"seat {seat}: the top of the discard pile is {top}, not {card}; only the "
-                    f"top discard may be taken ({paiute_rule(3)})"
+                    msg(
+                        _(
+                            "seat %(seat)s: the top of the discard pile is %(top)s, not "
+                            "%(card)s; only the top discard may be taken (%(rule)s)"
+                        ),
+                        seat=seat,
+                        top=str(top),
+                        card=str(card),
+                        rule=paiute_rule(3),
+                    )
                 )
             return
         if card is None:
             raise RuleError(
-                f"seat {seat}: a draw from the stock needs the card drawn (such as 'Qh')"
+                msg(
+                    _("seat %(seat)s: a draw from the stock needs the card drawn (such as 'Qh')"),
+                    seat=seat,
+                )
             )
         self._verify_stock_card(card)
 
@@ -344,19 +366,20 @@ class PaiuteHand:
 
     def verify_discard(self, seat: int, card: Card) -> None:
         """Clause 3: any card of the six, but not the one just taken from the discard pile."""
-        self._verify_turn(seat, "discard")
+        self._verify_turn(seat, _("discard"))
         if self.step is not Step.DISCARD:
-            raise RuleError(f"seat {seat} must draw a card before discarding ({paiute_rule(3)})")
-        if card not in self._held[seat]:
             raise RuleError(
-                f"seat {seat} does not hold {card} (it holds {cards_text(self._held[seat])})"
+                msg(
+                    _("seat %(seat)s must draw a card before discarding (%(rule)s)"),
+                    seat=seat,
+                    rule=paiute_rule(3),
+                )
             )
+        if card not in self._held[seat]:
+            raise RuleError(_not_held(seat, card, self._held[seat]))
         taken = self._taken
         if taken is not None and taken.source is Source.DISCARD and taken.card == card:
-            raise RuleError(
-                f"seat {seat} took {card} from the discard pile and must discard a different "
-                f"card ({paiute_rule(3)})"
-            )
+            raise RuleError(_taken_back(seat, card))
 
     def can_discard(self, seat: int, card: Card) -> bool:
         return _can(self.verify_discard, seat, card)
@@ -374,32 +397,56 @@ class PaiuteHand:
         """Clause 5: after drawing, with a winning combination in the six cards; the sixth card
         is discarded for a 5-card combination (leaving the best the six make), nothing for a
         6-card combination."""
-        self._verify_turn(seat, "call")
+        self._verify_turn(seat, _("call"))
         if self.step is not Step.DISCARD:
             raise RuleError(
-                f"seat {seat} calls after drawing: take a card first ({paiute_rule(5)})"
+                msg(
+                    _("seat %(seat)s calls after drawing: take a card first (%(rule)s)"),
+                    seat=seat,
+                    rule=paiute_rule(5),
+                )
             )
         holding = self._held[seat]
         best = self.best(seat)
         if best is None:
             raise RuleError(
-                f"seat {seat} cannot call: {cards_text(holding)} make no winning combination "
-                f"({paiute_rule(7)})"
+                msg(
+                    _(
+                        "seat %(seat)s cannot call: %(cards)s make no winning combination (%(rule)s)"
+                    ),
+                    seat=seat,
+                    cards=cards_text(holding),
+                    rule=paiute_rule(7),
+                )
             )
         if best.size == 6:
             if discard is not None:
                 raise RuleError(
-                    f"seat {seat} calls with {best}, which uses all six cards: nothing is "
-                    f"discarded ({paiute_rule(5)})"
+                    msg(
+                        _(
+                            "seat %(seat)s calls with %(combination)s, which uses all six "
+                            "cards: nothing is discarded (%(rule)s)"
+                        ),
+                        seat=seat,
+                        combination=best.description,
+                        rule=paiute_rule(5),
+                    )
                 )
             return
         if discard is None:
             raise RuleError(
-                f"seat {seat} calls with {best}, a 5-card combination: name the sixth card "
-                f"to discard ({paiute_rule(5)})"
+                msg(
+                    _(
+                        "seat %(seat)s calls with %(combination)s, a 5-card combination: name "
+                        "the sixth card to discard (%(rule)s)"
+                    ),
+                    seat=seat,
+                    combination=best.description,
+                    rule=paiute_rule(5),
+                )
             )
         if discard not in holding:
-            raise RuleError(f"seat {seat} does not hold {discard} (it holds {cards_text(holding)})")
+            raise RuleError(_not_held(seat, discard, holding))
         allowed = self.call_discards(seat)
         if discard in allowed:
             return
@@ -407,20 +454,47 @@ class PaiuteHand:
         if taken is not None and taken.source is Source.DISCARD and taken.card == discard:
             if not allowed:
                 raise RuleError(
-                    f"seat {seat} cannot call with {best}: the card it leaves out is {discard}, "
-                    "just taken from the discard pile, which may not be discarded at once "
-                    f"({paiute_rule(3)})"
+                    msg(
+                        _(
+                            "seat %(seat)s cannot call with %(combination)s: the card it leaves "
+                            "out is %(card)s, just taken from the discard pile, which may not be "
+                            "discarded at once (%(rule)s)"
+                        ),
+                        seat=seat,
+                        combination=best.description,
+                        card=str(discard),
+                        rule=paiute_rule(3),
+                    )
                 )
-            raise RuleError(
-                f"seat {seat} took {discard} from the discard pile and must discard a different "
-                f"card ({paiute_rule(3)})"
-            )
+            raise RuleError(_taken_back(seat, discard))
         rest = [card for card in holding if card != discard]
         kept = best_combination(rest, self.wild_rank)
-        left = f"leaves {kept}" if kept is not None else "leaves no winning combination"
+        params = {
+            "seat": seat,
+            "card": str(discard),
+            "combination": best.description,
+            "allowed": " or ".join(card_text(card) or "" for card in allowed),
+            "rule": paiute_rule(5),
+        }
+        if kept is not None:
+            raise RuleError(
+                msg(
+                    _(
+                        "seat %(seat)s: discarding %(card)s leaves %(kept)s; the six cards make "
+                        "%(combination)s, so discard %(allowed)s (%(rule)s)"
+                    ),
+                    kept=kept.description,
+                    **params,
+                )
+            )
         raise RuleError(
-            f"seat {seat}: discarding {discard} {left}; the six cards make {best}, so discard "
-            f"{' or '.join(card_text(card) or '' for card in allowed)} ({paiute_rule(5)})"
+            msg(
+                _(
+                    "seat %(seat)s: discarding %(card)s leaves no winning combination; the six "
+                    "cards make %(combination)s, so discard %(allowed)s (%(rule)s)"
+                ),
+                **params,
+            )
         )
 
     def can_call(self, seat: int, discard: Card | None = None) -> bool:
@@ -475,24 +549,53 @@ class PaiuteHand:
     # ------------------------------------------------------------------ internals
 
     def _not_finished(self) -> str:
-        return f"the hand is not finished: {self.phase.words} (seat {self.to_act} is to act)"
+        return msg(
+            _("the hand is not finished: %(phase)s (seat %(seat)s is to act)"),
+            phase=Message(self.phase.words),
+            seat=str(self.to_act),
+        )
 
     def _verify_turn(self, seat: int, verb: str) -> None:
         if self.complete:
-            why = "the dealer called" if self.caller == self.dealer else "the final turns are over"
+            why = Message(
+                _("the dealer called")
+                if self.caller == self.dealer
+                else _("the final turns are over")
+            )
             raise RuleError(
-                f"seat {seat} cannot {verb}: the hand is over ({why}, {paiute_rule(6)})"
+                msg(
+                    _("seat %(seat)s cannot %(verb)s: the hand is over (%(why)s, %(rule)s)"),
+                    seat=seat,
+                    verb=Message(verb),
+                    why=why,
+                    rule=paiute_rule(6),
+                )
             )
         if seat not in self._held:
-            raise RuleError(f"seat {seat} is not dealt in this hand")
+            raise RuleError(msg(_("seat %(seat)s is not dealt in this hand"), seat=seat))
         if seat != self.to_act:
             if self.phase is Phase.FINAL_TURNS and seat not in self._final:
                 raise RuleError(
-                    f"seat {seat} cannot {verb}: after seat {self.caller}'s call only the "
-                    "players after the caller up to and including the dealer have one more "
-                    f"turn, and seat {self.to_act} is to act ({paiute_rule(6)})"
+                    msg(
+                        _(
+                            "seat %(seat)s cannot %(verb)s: after seat %(caller)s's call only "
+                            "the players after the caller up to and including the dealer have "
+                            "one more turn, and seat %(next)s is to act (%(rule)s)"
+                        ),
+                        seat=seat,
+                        verb=Message(verb),
+                        caller=str(self.caller),
+                        next=str(self.to_act),
+                        rule=paiute_rule(6),
+                    )
                 )
-            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s acted out of turn: seat %(next)s is to act"),
+                    seat=seat,
+                    next=str(self.to_act),
+                )
+            )
 
     def _verify_stock_card(self, card: Card) -> None:
         if card in self._pool:
@@ -502,21 +605,45 @@ class PaiuteHand:
             if card == bottom:
                 return
             raise RuleError(
-                f"the stock's last card is the upcard {bottom} ({paiute_rule(2)}), not {card}"
+                msg(
+                    _("the stock's last card is the upcard %(upcard)s (%(rule)s), not %(card)s"),
+                    upcard=str(bottom),
+                    rule=paiute_rule(2),
+                    card=str(card),
+                )
             )
         if card == bottom:
             raise RuleError(
-                f"{card} is the upcard at the bottom of the stock: it is drawn only as the "
-                f"stock's last card ({self.stock_count} cards are left) ({paiute_rule(2)})"
+                msg(
+                    _(
+                        "%(card)s is the upcard at the bottom of the stock: it is drawn only as "
+                        "the stock's last card (%(left)s cards are left) (%(rule)s)"
+                    ),
+                    card=str(card),
+                    left=self.stock_count,
+                    rule=paiute_rule(2),
+                )
             )
         for seat, cards in self._held.items():
             if card in cards:
-                raise RuleError(f"{card} cannot come from the stock: seat {seat} holds it")
+                raise RuleError(
+                    msg(
+                        _("%(card)s cannot come from the stock: seat %(seat)s holds it"),
+                        card=str(card),
+                        seat=seat,
+                    )
+                )
         if card in self._pile:
-            where = "the top discard" if card == self._pile[-1] else "in the discard pile"
-            raise RuleError(f"{card} cannot come from the stock: it is {where}")
+            raise RuleError(
+                msg(
+                    _("%(card)s cannot come from the stock: it is the top discard")
+                    if card == self._pile[-1]
+                    else _("%(card)s cannot come from the stock: it is in the discard pile"),
+                    card=str(card),
+                )
+            )
         raise RuleError(  # pragma: no cover - every card is held, discarded or in the stock
-            f"{card} cannot come from the stock"
+            msg(_("%(card)s cannot come from the stock"), card=str(card))
         )
 
     def _start_turn(self, seat: int) -> None:
@@ -561,6 +688,28 @@ class PaiuteHand:
 # --------------------------------------------------------------------------- helpers
 
 
+def _not_held(seat: int, card: Card, holding: Sequence[Card]) -> Message:
+    return msg(
+        _("seat %(seat)s does not hold %(card)s (it holds %(cards)s)"),
+        seat=seat,
+        card=str(card),
+        cards=cards_text(holding),
+    )
+
+
+def _taken_back(seat: int, card: Card) -> Message:
+    """Clause 3: the card just taken from the discard pile is not discarded at once."""
+    return msg(
+        _(
+            "seat %(seat)s took %(card)s from the discard pile and must discard a different "
+            "card (%(rule)s)"
+        ),
+        seat=seat,
+        card=str(card),
+        rule=paiute_rule(3),
+    )
+
+
 def _can(verify: Callable[..., None], *args: Any) -> bool:
     try:
         verify(*args)
@@ -580,7 +729,7 @@ def replay_actions(
     if not isinstance(config, PaiuteConfig):
         config = PaiuteConfig.from_dict(config)
     if isinstance(actions, str | bytes) or not isinstance(actions, Sequence):
-        raise RuleError("actions must be a list", "actions")
+        raise RuleError(msg(_("actions must be a list")), "actions")
     return PaiuteHand.from_actions(config, effective, actions)
 
 

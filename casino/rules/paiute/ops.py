@@ -15,6 +15,7 @@ from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable
 from casino.rules.cards import Card
 from casino.rules.contract import Operation as OperationBase
+from casino.rules.messages import _
 from casino.rules.quick import quick_init
 from casino.rules.rule_titles import paiute_rule
 
@@ -30,9 +31,9 @@ class Phase(StrEnum):
     @property
     def words(self) -> str:
         return {
-            Phase.PLAY: "the players are taking turns",
-            Phase.FINAL_TURNS: "the round after the call is being completed",
-            Phase.COMPLETE: "the hand is over",
+            Phase.PLAY: _("the players are taking turns"),
+            Phase.FINAL_TURNS: _("the round after the call is being completed"),
+            Phase.COMPLETE: _("the hand is over"),
         }[self]
 
 
@@ -65,17 +66,17 @@ ACTIONS = ActionTable(
         ActionType.DRAW: ActionSpec(
             {
                 "seat": a.seat(),
-                "source": a.choice([str(source) for source in Source], "stock or discard"),
-                "card": a.card("the card drawn (needed from the stock)", required=False),
+                "source": a.choice([str(source) for source in Source], _("stock or discard")),
+                "card": a.card(_("the card drawn (needed from the stock)"), required=False),
             },
             f"Take the top card of the stock or of the discard pile ({paiute_rule(3)}).",
         ),
-        ActionType.DISCARD: ActionSpec({"seat": a.seat(), "card": a.card("the card discarded")}),
+        ActionType.DISCARD: ActionSpec({"seat": a.seat(), "card": a.card(_("the card discarded"))}),
         ActionType.CALL: ActionSpec(
             {
                 "seat": a.seat(),
                 "discard": a.card(
-                    "the sixth card discarded with a 5-card combination", required=False
+                    _("the sixth card discarded with a 5-card combination"), required=False
                 ),
             },
             f"Call with a winning combination ({paiute_rule(5)}).",

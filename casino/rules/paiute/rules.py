@@ -15,7 +15,14 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
+from casino.rules.messages import Message, _, msg
+from casino.rules.options import (
+    beyond_maximum,
+    is_int,
+    not_a_chip_multiple,
+    options_from_dict,
+    parse_bounded,
+)
 from casino.rules.rake import RakeSchedule, parse_rake
 from casino.rules.rule_titles import paiute_rule
 
@@ -104,51 +111,72 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     if not is_int(chip) or chip < 1:
         problems.add(
             "rules.smallest_chip",
-            f"smallest chip must be a whole number of at least 1, got {chip!r}",
+            msg(
+                _("smallest chip must be a whole number of at least 1, got %(value)s"),
+                value=repr(chip),
+            ),
         )
         chip = 1
     out["smallest_chip"] = chip
     key = "discard_pile_starts_with_upturned_card"
     flag = data.get(key)
     if not isinstance(flag, bool):
-        problems.add(f"rules.{key}", "discard pile starts with upturned card must be true or false")
+        problems.add(
+            f"rules.{key}", msg(_("discard pile starts with upturned card must be true or false"))
+        )
         flag = False
     out[key] = flag
-    for key in ("ante_min", "ante_max"):
+    for key, words in (("ante_min", _("the ante minimum")), ("ante_max", _("the ante maximum"))):
         value = data.get(key)
-        words = key.replace("_min", " minimum").replace("_max", " maximum")
         if value is None:
             out[key] = None
         elif not is_int(value) or value < 1:
             problems.add(
                 f"rules.{key}",
-                f"the {words} must be a whole number of at least 1 (or null), got {value!r}",
+                msg(
+                    _("%(name)s must be a whole number of at least 1 (or null), got %(value)s"),
+                    name=Message(words),
+                    value=repr(value),
+                ),
             )
             out[key] = None
         elif value % chip:
-            problems.add(
-                f"rules.{key}", f"the {words} {value} is not a multiple of the smallest chip {chip}"
-            )
+            problems.add(f"rules.{key}", not_a_chip_multiple(Message(words), value, chip))
             out[key] = None
         else:
             out[key] = value
     low, high = out["ante_min"], out["ante_max"]
     if low is not None and high is not None and low > high:
-        problems.add("rules.ante_max", f"the ante maximum {high} is below the minimum {low}")
+        problems.add(
+            "rules.ante_max",
+            msg(_("the ante maximum %(high)s is below the minimum %(low)s"), high=high, low=low),
+        )
     for key in ("min_players", "max_players"):
         value = data.get(key)
         if not is_int(value) or not FEWEST_PLAYERS <= value <= MOST_PLAYERS:
             problems.add(
                 f"rules.{key}",
-                f"{key.replace('_', ' ')} must be a whole number from {FEWEST_PLAYERS} to "
-                f"{MOST_PLAYERS} ({paiute_rule(1)}), got {value!r}",
+                msg(
+                    _(
+                        "%(name)s must be a whole number from %(least)s to %(most)s (%(rule)s), got %(value)s"
+                    ),
+                    name=key.replace("_", " "),
+                    least=FEWEST_PLAYERS,
+                    most=MOST_PLAYERS,
+                    rule=paiute_rule(1),
+                    value=repr(value),
+                ),
             )
             value = FEWEST_PLAYERS if key == "min_players" else MOST_PLAYERS
         out[key] = value
     if out["min_players"] > out["max_players"]:
         problems.add(
             "rules.max_players",
-            f"max players {out['max_players']} is below min players {out['min_players']}",
+            msg(
+                _("max players %(most)s is below min players %(least)s"),
+                most=out["max_players"],
+                least=out["min_players"],
+            ),
         )
     out["rake"] = parse_rake(data.get("rake"), problems, chip=chip, base="pot", open_top=True)
     return out
@@ -157,18 +185,27 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
 def check_ante(ante: int, rules: PaiuteRules, path: str, problems: Problems) -> None:
     """Clause 1: an ante of whole chips within the table's limits."""
     chip = rules.smallest_chip
-    too_big = beyond_maximum(ante, "ante")
+    too_big = beyond_maximum(ante, Message(_("ante")))
     if ante < 1:
-        problems.add(path, f"the ante must be positive, got {ante}")
+        problems.add(path, msg(_("the ante must be positive, got %(ante)s"), ante=ante))
     elif too_big is not None:
         problems.add(path, too_big)
     elif ante % chip:
-        problems.add(path, f"ante {ante} is not a multiple of the smallest chip {chip}")
+        problems.add(path, not_a_chip_multiple(Message(_("ante")), ante, chip))
     else:
         low, high = rules.least_ante, rules.ante_max
         if ante < low or (high is not None and ante > high):
-            bounds = f"{low} to {high}" if high is not None else f"at least {low}"
+            bounds = (
+                msg(_("%(low)s to %(high)s"), low=low, high=high)
+                if high is not None
+                else msg(_("at least %(low)s"), low=low)
+            )
             problems.add(
                 path,
-                f"ante {ante} is outside the table limits: {bounds} ({paiute_rule(1)})",
+                msg(
+                    _("ante %(ante)s is outside the table limits: %(bounds)s (%(rule)s)"),
+                    ante=ante,
+                    bounds=bounds,
+                    rule=paiute_rule(1),
+                ),
             )

@@ -22,7 +22,7 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards, rank_name
 from casino.rules.errors import Problems, RuleError
-from casino.rules.messages import Message, _, joined, msg
+from casino.rules.messages import Message, _, joined, msg, prefixed, seat_words
 from casino.rules.options import is_int
 from casino.rules.paiute.ops import GAME_CODE
 from casino.rules.paiute.rules import HAND_SIZE, PaiuteRules, check_ante, coerce_rules
@@ -53,7 +53,7 @@ def _seats_words(seats: Sequence[int]) -> Message:
 def _shown(combination: Combination, holding: Sequence[Card]) -> Message:
     """``four/two: kings and sevens (Ks Kh Kd 3c 7s 7d; 3c as a king)``."""
     cards = cards_text(combination.cards)
-    wild = combination.wild_words()  # card codes and rank names: left as they are
+    wild = combination.wild_words()
     discarded = combination.discard is not None and len(holding) == 6
     params = {"hand": combination.description, "cards": cards}
     if wild and discarded:
@@ -290,9 +290,16 @@ class PaiuteRecord:
 
 def _seat(value: object, path: str, words: str, problems: Problems) -> int | None:
     if value is None:
-        problems.add(path, f"{words} is missing")
+        problems.add(path, msg(_("%(name)s is missing"), name=words))
     elif not is_int(value) or value < 1:
-        problems.add(path, f"{words} must be a seat number (from 1), got {value!r}")
+        problems.add(
+            path,
+            msg(
+                _("%(name)s must be a seat number (from 1), got %(value)s"),
+                name=words,
+                value=repr(value),
+            ),
+        )
     else:
         return value
     return None
@@ -304,27 +311,33 @@ def parse_record(
     """Read and check an evaluate record, every problem at once with its path."""
     effective = coerce_rules(rules)
     if not isinstance(record, Mapping):
-        raise RuleError("the hand record must be an object with dealer, ante, players, caller")
+        raise RuleError(
+            msg(_("the hand record must be an object with dealer, ante, players, caller"))
+        )
     problems = Problems()
     for key in record:
         if key not in RECORD_KEYS:
-            problems.add(str(key), f"unknown field '{key}'")
-    dealer = _seat(record.get("dealer"), "dealer", "the dealer's seat", problems)
-    caller = _seat(record.get("caller"), "caller", "the caller's seat", problems)
+            problems.add(str(key), msg(_("unknown field '%(key)s'"), key=str(key)))
+    dealer = _seat(record.get("dealer"), "dealer", Message(_("the dealer's seat")), problems)
+    caller = _seat(record.get("caller"), "caller", Message(_("the caller's seat")), problems)
     ante = record.get("ante")
     if not is_int(ante):
-        problems.add("ante", f"the ante must be a whole amount, got {ante!r}")
+        problems.add(
+            "ante", msg(_("the ante must be a whole amount, got %(value)s"), value=repr(ante))
+        )
     else:
         check_ante(ante, effective, "ante", problems)
     upcard: Card | None = None
     raw_upcard = record.get("wild_card")
     if raw_upcard is None:
-        problems.add("wild_card", "the wild card (the upcard) is missing")
+        problems.add("wild_card", msg(_("the wild card (the upcard) is missing")))
     else:
         try:
             upcard = parse_card(raw_upcard)
         except RuleError as error:
-            problems.add("wild_card", f"the wild card: {error.problems[0].message}")
+            problems.add(
+                "wild_card", prefixed(Message(_("the wild card")), error.problems[0].message)
+            )
 
     holdings: dict[int, tuple[Card, ...]] = {}
     paths: dict[int, str] = {}
@@ -333,33 +346,44 @@ def parse_record(
     groups: list[CardGroup] = []
     raw_players = record.get("players")
     if isinstance(raw_players, str | bytes) or not isinstance(raw_players, Sequence):
-        problems.add("players", "players must be a list of {seat, cards}")
+        problems.add("players", msg(_("players must be a list of {seat, cards}")))
         raw_players = []
     count = len(raw_players)
     if not effective.min_players <= count <= effective.max_players:
         problems.add(
             "players",
-            f"{count} players listed: Paiute is played by {effective.min_players} to "
-            f"{effective.max_players} ({paiute_rule(1)})",
+            msg(
+                _("%(count)s players listed: Paiute is played by %(least)s to %(most)s (%(rule)s)"),
+                count=count,
+                least=effective.min_players,
+                most=effective.max_players,
+                rule=paiute_rule(1),
+            ),
         )
     for index, raw in enumerate(raw_players):
         path = f"players[{index}]"
         if not isinstance(raw, Mapping):
-            problems.add(path, f"player {index + 1} must be an object with seat and cards")
+            problems.add(
+                path,
+                msg(_("player %(number)s must be an object with seat and cards"), number=index + 1),
+            )
             seats_read = False
             continue
         for key in raw:
             if key not in ("seat", "cards"):
-                problems.add(f"{path}.{key}", f"unknown field '{key}'")
-        seat = _seat(raw.get("seat"), f"{path}.seat", f"player {index + 1}: the seat", problems)
+                problems.add(f"{path}.{key}", msg(_("unknown field '%(key)s'"), key=str(key)))
+        entry = msg(_("player %(number)s"), number=index + 1)
+        seat = _seat(
+            raw.get("seat"), f"{path}.seat", prefixed(entry, Message(_("the seat"))), problems
+        )
         if seat is None:
             seats_read = False
         elif seat in seats:
-            problems.add(f"{path}.seat", f"seat {seat} is listed twice")
+            problems.add(f"{path}.seat", msg(_("seat %(seat)s is listed twice"), seat=seat))
             continue
         else:
             seats.append(seat)
-        who = f"seat {seat}" if seat is not None else f"player {index + 1}"
+        who = seat_words(seat) if seat is not None else entry
         try:
             cards = parse_cards(raw.get("cards"), path=f"{path}.cards", who=who)
         except RuleError as error:
@@ -368,8 +392,16 @@ def parse_record(
         if len(cards) not in (HAND_SIZE, HAND_SIZE + 1):
             problems.add(
                 f"{path}.cards",
-                f"{who}: a player ends with 5 cards, or 6 after calling with a 6-card "
-                f"combination, got {len(cards)}",
+                prefixed(
+                    who,
+                    msg(
+                        _(
+                            "a player ends with 5 cards, or 6 after calling with a 6-card "
+                            "combination, got %(count)s"
+                        ),
+                        count=len(cards),
+                    ),
+                ),
             )
             continue
         groups.append(CardGroup(who, f"{path}.cards", cards))
@@ -382,10 +414,17 @@ def parse_record(
         problems.extend(error)
     if dealer is not None and seats_read and seats and dealer not in seats:
         problems.add(
-            "dealer", f"the dealer (seat {dealer}) is not among the players: the dealer plays"
+            "dealer",
+            msg(
+                _("the dealer (seat %(seat)s) is not among the players: the dealer plays"),
+                seat=dealer,
+            ),
         )
     if caller is not None and seats_read and seats and caller not in seats:
-        problems.add("caller", f"seat {caller} is not a player in this hand, so it cannot call")
+        problems.add(
+            "caller",
+            msg(_("seat %(seat)s is not a player in this hand, so it cannot call"), seat=caller),
+        )
     problems.raise_if_any()
     assert dealer is not None and caller is not None and upcard is not None and is_int(ante)
 
@@ -398,26 +437,46 @@ def parse_record(
         if seat == caller and combo is None:
             problems.add(
                 paths[seat],
-                f"seat {seat} called but {cards_text(cards)} make no winning combination with "
-                f"{upcard.rank_char}s wild (clauses 5, 7)",
+                msg(
+                    _(
+                        "seat %(seat)s called but %(cards)s make no winning combination with "
+                        "%(rank)ss wild (clauses 5, 7)"
+                    ),
+                    seat=seat,
+                    cards=cards_text(cards),
+                    rank=upcard.rank_char,
+                ),
             )
         elif len(cards) == HAND_SIZE + 1 and seat != caller:
             if seat not in final:
                 why = (
-                    "the dealer called, so nobody else had another turn"
+                    msg(_("the dealer called, so nobody else had another turn"))
                     if caller == dealer
-                    else f"it had no final turn after seat {caller}'s call"
+                    else msg(_("it had no final turn after seat %(caller)s's call"), caller=caller)
                 )
                 problems.add(
                     paths[seat],
-                    f"seat {seat} holds 6 cards: only a caller keeps six (a 6-card "
-                    f"combination), and {why}; a player ends with 5 cards (clauses 3, 6)",
+                    msg(
+                        _(
+                            "seat %(seat)s holds 6 cards: only a caller keeps six (a 6-card "
+                            "combination), and %(why)s; a player ends with 5 cards (clauses 3, 6)"
+                        ),
+                        seat=seat,
+                        why=why,
+                    ),
                 )
             elif combo is None:
                 problems.add(
                     paths[seat],
-                    f"seat {seat} holds 6 cards but {cards_text(cards)} make no winning "
-                    "combination: a player who does not call discards to five (clauses 3, 6)",
+                    msg(
+                        _(
+                            "seat %(seat)s holds 6 cards but %(cards)s make no winning "
+                            "combination: a player who does not call discards to five "
+                            "(clauses 3, 6)"
+                        ),
+                        seat=seat,
+                        cards=cards_text(cards),
+                    ),
                 )
     problems.raise_if_any()
     return parsed

@@ -171,16 +171,25 @@ class Combination:
     def __str__(self) -> str:
         return self.description
 
-    def wild_words(self) -> str:
-        """``4d as Tc`` / ``9c and 9h as queens``; empty for a natural combination."""
-        parts = []
+    def wild_words(self) -> Message:
+        """``4d as Tc`` / ``3c as a king, 3h as an ace``; empty for a natural combination (a
+        message: the card codes as they are, a rank named in words)."""
+        parts: list[Message] = []
         for card, stands in self.wild_as:
             if len(stands) == 2:
-                parts.append(f"{card} as {stands}")
+                parts.append(msg(_("%(card)s as %(stands)s"), card=str(card), stands=stands))
             else:
                 name = rank_name(_rank_of(stands))
-                parts.append(f"{card} as {'an' if name[0] in 'aeiou' else 'a'} {name}")
-        return ", ".join(parts)
+                parts.append(
+                    msg(
+                        _("%(card)s as an %(rank)s")
+                        if name[0] in "aeiou"
+                        else _("%(card)s as a %(rank)s"),
+                        card=str(card),
+                        rank=Message(name),
+                    )
+                )
+        return joined(parts, _("%(first)s, %(next)s"))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -206,7 +215,9 @@ def best_combination(cards: Sequence[Card], wild_rank: int | None) -> Combinatio
     """
     holding = tuple(cards)
     if len(holding) not in HOLDING_SIZES:
-        raise RuleError(f"a Paiute holding has 5 or 6 cards, not {len(holding)}")
+        raise RuleError(
+            msg(_("a Paiute holding has 5 or 6 cards, not %(count)s"), count=len(holding))
+        )
     wilds = [card for card in holding if card.rank == wild_rank]
     naturals = [card for card in holding if card.rank != wild_rank]
     counts = Counter(card.rank for card in naturals)

@@ -43,6 +43,7 @@ from casino.rules.cards import (
     parse_cards,
 )
 from casino.rules.errors import RuleError
+from casino.rules.messages import Message, _, msg, prefixed, seat_words
 from casino.rules.palace_poker.rules import STRUCTURES, PalaceRules, Structure
 from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
@@ -105,12 +106,22 @@ class PalaceConfig:
 # --------------------------------------------------------------------------- the deal
 
 
-def seats_words(seats: Sequence[int]) -> str:
-    """``seats_words([1, 2, 5]) == "seats 1, 2 and 5"``; one seat is ``"seat 1"``."""
+def seats_words(seats: Sequence[int]) -> Message:
+    """``seats_words([1, 2, 5]) == "seats 1, 2 and 5"``; one seat is ``"seat 1"`` (a
+    message)."""
     numbers = [str(seat) for seat in seats]
     if len(numbers) == 1:
-        return f"seat {numbers[0]}"
-    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+        return msg(_("seat %(seat)s"), seat=seats[0])
+    return msg(_("seats %(seats)s and %(last)s"), seats=", ".join(numbers[:-1]), last=seats[-1])
+
+
+def _players_dealt_in(count: int) -> Message:
+    return msg(
+        _("%(least)s to %(most)s players are dealt in, got %(count)s"),
+        least=FEWEST_PLAYERS,
+        most=MOST_PLAYERS,
+        count=count,
+    )
 
 
 def group_of(position: int) -> int:
@@ -132,21 +143,24 @@ def choose_dealer(cuts: Sequence[Mapping[int, Card]]) -> int:
     2
     """
     if not cuts:
-        raise RuleError("the first dealer needs at least one round of cuts", "cuts")
+        raise RuleError(msg(_("the first dealer needs at least one round of cuts")), "cuts")
     expected: set[int] | None = None
     for index, round_ in enumerate(cuts):
         path = f"cuts[{index}]"
         if expected is not None and set(round_) != expected:
             raise RuleError(
-                f"round {index + 1}: only the tied players cut again "
-                f"({seats_words(sorted(expected))})",
+                msg(
+                    _("round %(round)s: only the tied players cut again (%(seats)s)"),
+                    round=index + 1,
+                    seats=seats_words(sorted(expected)),
+                ),
                 path,
             )
         if len(round_) < 1 or (expected is None and len(round_) < FEWEST_PLAYERS):
-            raise RuleError("at least two players cut for the deal", path)
+            raise RuleError(msg(_("at least two players cut for the deal")), path)
         cards = list(round_.values())
         if len(set(cards)) != len(cards):
-            raise RuleError(f"round {index + 1}: a card appears twice", path)
+            raise RuleError(msg(_("round %(round)s: a card appears twice"), round=index + 1), path)
         best = max(card.rank for card in cards)
         tied = {seat for seat, card in round_.items() if card.rank == best}
         if len(tied) == 1:
@@ -154,7 +168,10 @@ def choose_dealer(cuts: Sequence[Mapping[int, Card]]) -> int:
         expected = tied
     assert expected is not None
     raise RuleError(
-        f"{seats_words(sorted(expected))} are still tied for the highest card: they cut again",
+        msg(
+            _("%(seats)s are still tied for the highest card: they cut again"),
+            seats=seats_words(sorted(expected)),
+        ),
         "cuts",
     )
 
@@ -182,14 +199,12 @@ def deal_banners(
     """
     seats = list(seats_in_order)
     if not FEWEST_PLAYERS <= len(seats) <= MOST_PLAYERS:
-        raise RuleError(
-            f"{FEWEST_PLAYERS} to {MOST_PLAYERS} players are dealt in, got {len(seats)}"
-        )
+        raise RuleError(_players_dealt_in(len(seats)))
     if len(set(seats)) != len(seats):
-        raise RuleError("a seat is listed twice")
+        raise RuleError(msg(_("a seat is listed twice")))
     pile = list(deck)
     if len(set(pile)) != len(pile):
-        raise RuleError("a card appears twice in the deck")
+        raise RuleError(msg(_("a card appears twice in the deck")))
     banners: dict[int, Card] = {}
     discards: list[Card] = []
     top = 0
@@ -200,11 +215,19 @@ def deal_banners(
             if top == len(pile):
                 if not any(card.suit not in used for card in discards):
                     raise RuleError(
-                        f"seat {seat}: no card of a suit still free in its group is left to deal"
+                        msg(
+                            _(
+                                "seat %(seat)s: no card of a suit still free in its group is "
+                                "left to deal"
+                            ),
+                            seat=seat,
+                        )
                     )
                 order = list(reshuffle(list(discards))) if reshuffle else list(discards)
                 if sorted(order) != sorted(discards):
-                    raise RuleError("the reshuffle must return exactly the discarded banner cards")
+                    raise RuleError(
+                        msg(_("the reshuffle must return exactly the discarded banner cards"))
+                    )
                 pile, top, discards = order, 0, []
             card = pile[top]
             top += 1
@@ -226,7 +249,12 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
     """Read and check the record's configuration (clauses 1, 3-5); every problem at once."""
     if not isinstance(record, Mapping):
         raise RuleError(
-            "the hand record must be an object with structure, small_bet, big_bet, dealer, players"
+            msg(
+                _(
+                    "the hand record must be an object with structure, small_bet, big_bet, "
+                    "dealer, players"
+                )
+            )
         )
     read = RecordReader(rules.smallest_chip)
     problems = read.problems
@@ -237,21 +265,38 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
     if raw_structure in STRUCTURES:
         structure = Structure(raw_structure)
     else:
-        problems.add("structure", f"structure {raw_structure!r} is not one of limit, no_limit")
-    small_bet = read.money(record.get("small_bet"), "small_bet", "small bet")
-    big_bet = read.money(record.get("big_bet"), "big_bet", "big bet")
+        problems.add(
+            "structure",
+            msg(_("structure %(value)s is not one of limit, no_limit"), value=repr(raw_structure)),
+        )
+    small_bet = read.money(record.get("small_bet"), "small_bet", Message(_("small bet")))
+    big_bet = read.money(record.get("big_bet"), "big_bet", Message(_("big bet")))
     if small_bet is not None and big_bet is not None and big_bet < small_bet:
-        problems.add("big_bet", f"big bet {big_bet} is less than the small bet {small_bet}")
+        problems.add(
+            "big_bet",
+            msg(
+                _("big bet %(big)s is less than the small bet %(small)s"),
+                big=big_bet,
+                small=small_bet,
+            ),
+        )
     ante: int | None = None
     if record.get("ante") is None:
         if small_bet is not None:
             ante = rules.ante_for(small_bet)
     else:
-        ante = read.money(record.get("ante"), "ante", "ante", least=0)
+        ante = read.money(record.get("ante"), "ante", Message(_("ante")), least=0)
         if ante is not None and rules.ante is not None and ante != rules.ante:
-            problems.add("ante", f"the record's ante {ante} is not the rules' ante {rules.ante}")
+            problems.add(
+                "ante",
+                msg(
+                    _("the record's ante %(ante)s is not the rules' ante %(rules_ante)s"),
+                    ante=ante,
+                    rules_ante=rules.ante,
+                ),
+            )
             ante = None
-    dealer = read.whole(record.get("dealer"), "dealer", "dealer (a seat number)")
+    dealer = read.whole(record.get("dealer"), "dealer", Message(_("dealer (a seat number)")))
 
     players: list[PlayerConfig] = []
     numbers: list[int] = []
@@ -259,44 +304,58 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
     banner_paths: dict[int, tuple[str, Card]] = {}
     raw_players = record.get("players")
     if isinstance(raw_players, str) or not isinstance(raw_players, Sequence):
-        problems.add("players", "players must be a list of the players dealt in")
+        problems.add("players", msg(_("players must be a list of the players dealt in")))
         raw_players = []
     elif not FEWEST_PLAYERS <= len(raw_players) <= MOST_PLAYERS:
-        problems.add(
-            "players",
-            f"{FEWEST_PLAYERS} to {MOST_PLAYERS} players are dealt in, got {len(raw_players)}",
-        )
+        problems.add("players", _players_dealt_in(len(raw_players)))
     for index, raw in enumerate(raw_players):
         path = f"players[{index}]"
         if not isinstance(raw, Mapping):
             problems.add(
-                path, f"player {index + 1} must be an object with seat, stack, banner, palace"
+                path,
+                msg(
+                    _("player %(number)s must be an object with seat, stack, banner, palace"),
+                    number=index + 1,
+                ),
             )
             continue
         read.unknown(raw, PLAYER_KEYS, path)
-        number = read.whole(raw.get("seat"), f"{path}.seat", f"player {index + 1}: seat")
+        entry = msg(_("player %(number)s"), number=index + 1)
+        number = read.whole(raw.get("seat"), f"{path}.seat", prefixed(entry, Message(_("seat"))))
         if number is not None and number in numbers:
-            problems.add(f"{path}.seat", f"seat {number} is listed twice")
+            problems.add(f"{path}.seat", msg(_("seat %(seat)s is listed twice"), seat=number))
             number = None
         if number is not None:
             numbers.append(number)
-        who = f"seat {number}" if number is not None else f"player {index + 1}"
-        stack = read.money(raw.get("stack"), f"{path}.stack", f"{who}: stack", least=0)
+        who = seat_words(number) if number is not None else entry
+        stack = read.money(
+            raw.get("stack"), f"{path}.stack", prefixed(who, Message(_("stack"))), least=0
+        )
         if stack is not None and ante is not None and stack < ante:
-            problems.add(f"{path}.stack", f"{who}: stack {stack} cannot cover the ante {ante}")
+            problems.add(
+                f"{path}.stack",
+                prefixed(
+                    who,
+                    msg(
+                        _("stack %(stack)s cannot cover the ante %(ante)s"),
+                        stack=stack,
+                        ante=ante,
+                    ),
+                ),
+            )
             stack = None
         banner: Card | None = None
         if raw.get("banner") is None:
-            problems.add(f"{path}.banner", f"{who}: banner is missing")
+            problems.add(f"{path}.banner", prefixed(who, msg(_("banner is missing"))))
         else:
             try:
                 banner = parse_card(raw.get("banner"))
             except RuleError as error:
-                problems.add(f"{path}.banner", f"{who}: {error.problems[0].message}")
+                problems.add(f"{path}.banner", prefixed(who, error.problems[0].message))
         palace: tuple[Card, ...] | None = None
         raw_palace = raw.get("palace")
         if raw_palace is None:
-            problems.add(f"{path}.palace", f"{who}: palace cards are missing")
+            problems.add(f"{path}.palace", prefixed(who, msg(_("palace cards are missing"))))
         else:
             try:
                 palace = parse_cards(raw_palace, path=f"{path}.palace", count=PALACE_SIZE, who=who)
@@ -309,8 +368,8 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
                     readable.append(parse_card(value))
                 except RuleError:
                     readable.append(None)
-        groups.append(CardGroup(f"{who}'s banner", f"{path}.banner", [banner]))
-        groups.append(CardGroup(f"{who}'s palace", f"{path}.palace", readable))
+        groups.append(CardGroup(msg(_("%(who)s's banner"), who=who), f"{path}.banner", [banner]))
+        groups.append(CardGroup(msg(_("%(who)s's palace"), who=who), f"{path}.palace", readable))
         if number is not None and banner is not None:
             banner_paths[number] = (f"{path}.banner", banner)
         if number is not None and stack is not None and banner is not None and palace is not None:
@@ -332,9 +391,20 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
                     last = min(first + GROUP_SIZE - 1, MOST_PLAYERS)
                     problems.add(
                         path,
-                        f"seat {seat}'s banner {banner} has the suit of seat {other}'s banner "
-                        f"{banner_paths[other][1]} ({SUIT_NAMES[banner.suit]}): players "
-                        f"{first}-{last} from the dealer's left need different suits",
+                        msg(
+                            _(
+                                "seat %(seat)s's banner %(banner)s has the suit of seat "
+                                "%(other)s's banner %(other_banner)s (%(suit)s): players "
+                                "%(first)s-%(last)s from the dealer's left need different suits"
+                            ),
+                            seat=seat,
+                            banner=str(banner),
+                            other=other,
+                            other_banner=str(banner_paths[other][1]),
+                            suit=Message(SUIT_NAMES[banner.suit]),
+                            first=first,
+                            last=last,
+                        ),
                     )
                     break
 

@@ -125,11 +125,35 @@ from casino.rules.presentation import Presentation
 from casino.rules.rule_titles import palace_poker_rule
 from casino.rules.settlement import Settlement
 
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+ORDINALS = {
+    1: _("first"),
+    2: _("second"),
+    3: _("third"),
+    4: _("fourth"),
+    5: _("fifth"),
+    6: _("sixth"),
+}
+#: Each action type as a verb in a message ("seat 3 cannot buy: ...").
+VERBS = {
+    ActionType.BUY: _("buy"),
+    ActionType.DISCARD: _("discard"),
+    ActionType.BATTLE: _("battle"),
+    ActionType.STAY: _("stay"),
+    ActionType.FOLD: _("fold"),
+    ActionType.CALL: _("call"),
+    ActionType.RAISE: _("raise"),
+}
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def _soldiers(count: int) -> Message:
+    """``1 soldier`` / ``3 soldiers``."""
+    return msg(_("%(count)s soldier") if count == 1 else _("%(count)s soldiers"), count=count)
+
+
+def _nth(number: int) -> Message:
+    if number in ORDINALS:
+        return Message(ORDINALS[number])
+    return msg(_("%(number)sth"), number=number)
 
 
 @dataclass(slots=True)
@@ -341,27 +365,56 @@ class PalaceHand:
             if card not in self._stock:
                 if card in self._discards:
                     raise RuleError(
-                        f"seat {seat} cannot buy {card}: it is in the discards, which become a "
-                        f"new stock only when the stock runs out ({len(self._stock)} cards left)"
+                        msg(
+                            _(
+                                "seat %(seat)s cannot buy %(card)s: it is in the discards, "
+                                "which become a new stock only when the stock runs out "
+                                "(%(left)s cards left)"
+                            ),
+                            seat=seat,
+                            card=str(card),
+                            left=len(self._stock),
+                        )
                     )
                 raise RuleError(
-                    f"seat {seat} cannot buy {card}: it was already seen this hand "
-                    f"({self._where(card)})"
+                    msg(
+                        _(
+                            "seat %(seat)s cannot buy %(card)s: it was already seen this hand (%(where)s)"
+                        ),
+                        seat=seat,
+                        card=str(card),
+                        where=self._where(card),
+                    )
                 )
         elif card not in self._discards:
             raise RuleError(
-                f"seat {seat} cannot buy {card}: the stock is empty, so the discards are "
-                f"shuffled into a new stock and {card} is not among them ({self._where(card)})"
+                msg(
+                    _(
+                        "seat %(seat)s cannot buy %(card)s: the stock is empty, so the discards "
+                        "are shuffled into a new stock and %(card)s is not among them "
+                        "(%(where)s)"
+                    ),
+                    seat=seat,
+                    card=str(card),
+                    where=self._where(card),
+                )
             )
         self._check_discards(player, discard, extra=card)
         count = len(player.soldiers) + 1 - len(discard)
         most = self.rules.max_soldiers
         if count > most:
-            held = _plural(len(player.soldiers), "soldier")
-            need = count - most
             raise RuleError(
-                f"seat {seat} cannot buy {card} without discarding: it has {held} and may never "
-                f"have more than {most} (discard at least {need})"
+                msg(
+                    _(
+                        "seat %(seat)s cannot buy %(card)s without discarding: it has %(held)s "
+                        "and may never have more than %(most)s (discard at least %(need)s)"
+                    ),
+                    seat=seat,
+                    card=str(card),
+                    held=_soldiers(len(player.soldiers)),
+                    most=most,
+                    need=count - most,
+                )
             )
 
     def can_buy(self, seat: int, card: Card, discard: Sequence[Card] = ()) -> bool:
@@ -392,7 +445,12 @@ class PalaceHand:
         if refusal:
             raise RuleError(refusal)
         if not cards:
-            raise RuleError(f"seat {seat}: a discard throws away one or more soldiers; none named")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s: a discard throws away one or more soldiers; none named"),
+                    seat=seat,
+                )
+            )
         self._check_discards(player, cards)
 
     def can_discard(self, seat: int, cards: Sequence[Card]) -> bool:
@@ -414,13 +472,26 @@ class PalaceHand:
         self._verify_turn(seat, ActionType.BATTLE)
         player = self._players[seat]
         if target == seat:
-            raise RuleError(f"seat {seat} cannot attack itself: name another player")
+            raise RuleError(
+                msg(_("seat %(seat)s cannot attack itself: name another player"), seat=seat)
+            )
         defender = self._players.get(target)
         if defender is None:
-            raise RuleError(f"seat {seat} cannot attack seat {target}: it is not dealt in")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s cannot attack seat %(target)s: it is not dealt in"),
+                    seat=seat,
+                    target=target,
+                )
+            )
         if not defender.playing:
             raise RuleError(
-                f"seat {seat} cannot attack seat {target}: seat {target} is {self._gone(defender)}"
+                msg(
+                    _("seat %(seat)s cannot attack seat %(target)s: seat %(target)s is %(gone)s"),
+                    seat=seat,
+                    target=target,
+                    gone=self._gone(defender),
+                )
             )
         if defender.suit == player.suit:
             raise RuleError(
@@ -441,39 +512,80 @@ class PalaceHand:
         minimum = self._minimum(player)
         words = self._minimum_words(player)
         bounds = self._battle_bounds(player)
+        said = {"seat": seat, "minimum": minimum, "words": words}
         if bounds is None:
-            why = (
-                "it has no chips"
+            why = Message(
+                _("it has no chips")
                 if player.stack == 0
-                else "calling all-in for less is off (rules.short_all_in)"
+                else _("calling all-in for less is off (rules.short_all_in)")
             )
             raise RuleError(
-                f"seat {seat} cannot battle: the minimum bet is {minimum} ({words}) and the seat "
-                f"has {player.stack} ({why})"
+                msg(
+                    _(
+                        "seat %(seat)s cannot battle: the minimum bet is %(minimum)s (%(words)s) "
+                        "and the seat has %(stack)s (%(why)s)"
+                    ),
+                    stack=player.stack,
+                    why=why,
+                    **said,
+                )
             )
         low, high = bounds
         chip = self.rules.smallest_chip
         if amount % chip:
             raise RuleError(
-                f"seat {seat}: battle bet {amount} is not a multiple of the smallest chip {chip}"
+                msg(
+                    _(
+                        "seat %(seat)s: battle bet %(amount)s is not a multiple of the smallest "
+                        "chip %(chip)s"
+                    ),
+                    seat=seat,
+                    amount=amount,
+                    chip=chip,
+                )
             )
         if amount > player.stack:
             raise RuleError(
-                f"seat {seat}: battle bet {amount} is more than the seat has ({player.stack})"
+                msg(
+                    _("seat %(seat)s: battle bet %(amount)s is more than the seat has (%(stack)s)"),
+                    seat=seat,
+                    amount=amount,
+                    stack=player.stack,
+                )
             )
         if low < minimum and amount != low:
             raise RuleError(
-                f"seat {seat}: battle bet {amount} is below the minimum {minimum} ({words}); "
-                f"short of that only an all-in for {low} is allowed"
+                msg(
+                    _(
+                        "seat %(seat)s: battle bet %(amount)s is below the minimum %(minimum)s "
+                        "(%(words)s); short of that only an all-in for %(low)s is allowed"
+                    ),
+                    amount=amount,
+                    low=low,
+                    **said,
+                )
             )
         if self.config.structure is Structure.LIMIT and amount != minimum and low == minimum:
             raise RuleError(
-                f"seat {seat}: in limit the battle bet is exactly the minimum {minimum} "
-                f"({words}), not {amount}"
+                msg(
+                    _(
+                        "seat %(seat)s: in limit the battle bet is exactly the minimum "
+                        "%(minimum)s (%(words)s), not %(amount)s"
+                    ),
+                    amount=amount,
+                    **said,
+                )
             )
         if amount < low:
             raise RuleError(
-                f"seat {seat}: battle bet {amount} is below the minimum {minimum} ({words})"
+                msg(
+                    _(
+                        "seat %(seat)s: battle bet %(amount)s is below the minimum %(minimum)s "
+                        "(%(words)s)"
+                    ),
+                    amount=amount,
+                    **said,
+                )
             )
         assert amount <= high
 
@@ -601,24 +713,54 @@ class PalaceHand:
         chip = self.rules.smallest_chip
         if amount % chip:
             raise RuleError(
-                f"seat {seat}: raise {amount} is not a multiple of the smallest chip {chip}"
+                msg(
+                    _(
+                        "seat %(seat)s: raise %(amount)s is not a multiple of the smallest chip %(chip)s"
+                    ),
+                    seat=seat,
+                    amount=amount,
+                    chip=chip,
+                )
             )
         low, high = self._raise_span(player)
         if self.config.structure is Structure.LIMIT:
             if amount != low:
                 raise RuleError(
-                    f"seat {seat}: in limit a raise is exactly {low} "
-                    f"({self._limit_raise_words(player)}), not {amount}"
+                    msg(
+                        _(
+                            "seat %(seat)s: in limit a raise is exactly %(low)s (%(words)s), not %(amount)s"
+                        ),
+                        seat=seat,
+                        low=low,
+                        words=self._limit_raise_words(player),
+                        amount=amount,
+                    )
                 )
             return
         if amount < low:
             raise RuleError(
-                f"seat {seat}: raise {amount} is below the minimum raise of one big bet ({low})"
+                msg(
+                    _(
+                        "seat %(seat)s: raise %(amount)s is below the minimum raise of one big "
+                        "bet (%(low)s)"
+                    ),
+                    seat=seat,
+                    amount=amount,
+                    low=low,
+                )
             )
         if amount > high:
             raise RuleError(
-                f"seat {seat}: raise {amount} is more than the seat has after calling "
-                f"{battle.owed}: at most {high}"
+                msg(
+                    _(
+                        "seat %(seat)s: raise %(amount)s is more than the seat has after calling "
+                        "%(owed)s: at most %(high)s"
+                    ),
+                    seat=seat,
+                    amount=amount,
+                    owed=battle.owed,
+                    high=high,
+                )
             )
 
     def can_raise(self, seat: int, amount: int) -> bool:
@@ -673,7 +815,14 @@ class PalaceHand:
                 assert self._battle is not None
                 owed = min(self._battle.owed, self._players[seat].stack)
                 if amount != owed:
-                    raise RuleError(f"seat {seat} calls {amount!r} but the call is {owed}")
+                    raise RuleError(
+                        msg(
+                            _("seat %(seat)s calls %(amount)s but the call is %(owed)s"),
+                            seat=seat,
+                            amount=repr(amount),
+                            owed=owed,
+                        )
+                    )
             self.call(seat)
         else:
             self.raise_(seat, decoded.number("amount"))
@@ -684,7 +833,12 @@ class PalaceHand:
         """The finished hand's settlement; RuleError while it is still running."""
         if not self.complete:
             raise RuleError(
-                f"the hand is not finished: seat {self.to_act} is to act ({self.phase})", "actions"
+                msg(
+                    _("the hand is not finished: seat %(seat)s is to act (%(phase)s)"),
+                    seat=str(self.to_act),
+                    phase=str(self.phase),
+                ),
+                "actions",
             )
         return settle_hand(self)
 
@@ -694,7 +848,7 @@ class PalaceHand:
         try:
             return self._players[seat]
         except KeyError:
-            raise RuleError(f"seat {seat} is not dealt in") from None
+            raise RuleError(msg(_("seat %(seat)s is not dealt in"), seat=seat)) from None
 
     def _in(self) -> list[_Player]:
         return [player for player in self._players.values() if player.playing]
@@ -708,44 +862,77 @@ class PalaceHand:
         return True
 
     @staticmethod
-    def _gone(player: _Player) -> str:
-        return "out of the hand" if player.standing is Standing.OUT else "folded"
+    def _gone(player: _Player) -> Message:
+        return Message(_("out of the hand") if player.standing is Standing.OUT else _("folded"))
 
     def _verify_turn(self, seat: int, kind: ActionType) -> None:
-        verb = str(kind)
+        verb = Message(VERBS[kind])
         if self.complete:
-            raise RuleError(f"seat {seat} cannot {verb}: the hand is over")
+            raise RuleError(
+                msg(_("seat %(seat)s cannot %(verb)s: the hand is over"), seat=seat, verb=verb)
+            )
         player = self._player(seat)
         if seat != self.to_act:
-            why = f" (seat {seat} is {self._gone(player)})" if not player.playing else ""
-            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act{why}")
+            if not player.playing:
+                raise RuleError(
+                    msg(
+                        _(
+                            "seat %(seat)s acted out of turn: seat %(next)s is to act (seat "
+                            "%(seat)s is %(gone)s)"
+                        ),
+                        seat=seat,
+                        next=str(self.to_act),
+                        gone=self._gone(player),
+                    )
+                )
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s acted out of turn: seat %(next)s is to act"),
+                    seat=seat,
+                    next=str(self.to_act),
+                )
+            )
         battle = self._battle
         if battle is not None and kind in TURN_ACTIONS:
             raise RuleError(
-                f"seat {seat} cannot {verb} now: it must answer the battle (seat "
-                f"{battle.attacker} attacks seat {battle.defender}); fold, call or raise"
+                msg(
+                    _(
+                        "seat %(seat)s cannot %(verb)s now: it must answer the battle (seat "
+                        "%(attacker)s attacks seat %(defender)s); fold, call or raise"
+                    ),
+                    seat=seat,
+                    verb=verb,
+                    attacker=battle.attacker,
+                    defender=battle.defender,
+                )
             )
         if battle is None and kind in BATTLE_ACTIONS:
             raise RuleError(
-                f"seat {seat} cannot {verb}: there is no battle to answer; buy, discard, "
-                "battle, stay or fold"
+                msg(
+                    _(
+                        "seat %(seat)s cannot %(verb)s: there is no battle to answer; buy, "
+                        "discard, battle, stay or fold"
+                    ),
+                    seat=seat,
+                    verb=verb,
+                )
             )
 
-    def _where(self, card: Card) -> str:
+    def _where(self, card: Card) -> Message:
         for player in self._players.values():
             if not player.playing:
                 continue
             if card == player.banner:
-                return f"it is seat {player.seat}'s banner"
+                return msg(_("it is seat %(seat)s's banner"), seat=player.seat)
             if card in player.soldiers:
-                return f"seat {player.seat} holds it as a soldier"
+                return msg(_("seat %(seat)s holds it as a soldier"), seat=player.seat)
             if card in player.palace:
-                return f"it is one of seat {player.seat}'s palace cards"
+                return msg(_("it is one of seat %(seat)s's palace cards"), seat=player.seat)
         if card in self._discards:
-            return "it is in the discards"
+            return Message(_("it is in the discards"))
         if card in self._stock:
-            return "it is still in the stock"
-        return "it was dealt earlier in the hand"
+            return Message(_("it is still in the stock"))
+        return Message(_("it was dealt earlier in the hand"))
 
     def _pay(self, player: _Player, amount: int) -> None:
         player.stack -= amount
@@ -779,25 +966,38 @@ class PalaceHand:
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
-                raise RuleError(f"seat {seat}: {card} is discarded twice")
+                raise RuleError(
+                    msg(_("seat %(seat)s: %(card)s is discarded twice"), seat=seat, card=str(card))
+                )
             seen.add(card)
             if card not in player.soldiers and card != extra:
-                raise RuleError(f"seat {seat} cannot discard {card}: it is not one of its soldiers")
+                raise RuleError(
+                    msg(
+                        _("seat %(seat)s cannot discard %(card)s: it is not one of its soldiers"),
+                        seat=seat,
+                        card=str(card),
+                    )
+                )
 
     def _minimum(self, player: _Player) -> int:
         """Clause 8: (soldiers + 1) x small bet (also the formula call of clause 9)."""
         return (len(player.soldiers) + 1) * self.config.small_bet
 
-    def _minimum_words(self, player: _Player) -> str:
-        return (
-            f"({_plural(len(player.soldiers), 'soldier')} + 1) x small bet {self.config.small_bet}"
+    def _minimum_words(self, player: _Player) -> Message:
+        return msg(
+            _("(%(soldiers)s + 1) x small bet %(small_bet)s"),
+            soldiers=_soldiers(len(player.soldiers)),
+            small_bet=self.config.small_bet,
         )
 
-    def _buy_refusal(self, player: _Player) -> str | None:
+    def _buy_refusal(self, player: _Player) -> Message | None:
         cost = self.config.small_bet
         if player.stack < cost:
-            return (
-                f"seat {player.seat} cannot buy: a buy costs {cost} and the seat has {player.stack}"
+            return msg(
+                _("seat %(seat)s cannot buy: a buy costs %(cost)s and the seat has %(stack)s"),
+                seat=player.seat,
+                cost=cost,
+                stack=player.stack,
             )
         if not self._stock and not self._discards:
             return msg(
@@ -810,14 +1010,19 @@ class PalaceHand:
             )
         return None
 
-    def _discard_refusal(self, player: _Player) -> str | None:
+    def _discard_refusal(self, player: _Player) -> Message | None:
         cost = self.config.small_bet
         if not player.soldiers:
-            return f"seat {player.seat} cannot discard: it has no soldiers"
+            return msg(_("seat %(seat)s cannot discard: it has no soldiers"), seat=player.seat)
         if player.stack < cost:
-            return (
-                f"seat {player.seat} cannot discard: a discard costs {cost} and the seat has "
-                f"{player.stack}"
+            return msg(
+                _(
+                    "seat %(seat)s cannot discard: a discard costs %(cost)s and the seat has "
+                    "%(stack)s"
+                ),
+                seat=player.seat,
+                cost=cost,
+                stack=player.stack,
             )
         return None
 
@@ -839,20 +1044,25 @@ class PalaceHand:
             return None  # short of the minimum and may not go all-in for less
         return betting.bounds(self.config.structure, minimum, stack)
 
-    def _call_refusal(self, player: _Player) -> str | None:
+    def _call_refusal(self, player: _Player) -> Message | None:
         battle = self._battle
         assert battle is not None
         if player.stack < battle.owed and not self.rules.short_all_in:
-            return (
-                f"seat {player.seat} cannot call {battle.owed} with {player.stack}: calling "
-                "all-in for less is off (rules.short_all_in); fold"
+            return msg(
+                _(
+                    "seat %(seat)s cannot call %(owed)s with %(stack)s: calling all-in for less "
+                    "is off (rules.short_all_in); fold"
+                ),
+                seat=player.seat,
+                owed=battle.owed,
+                stack=player.stack,
             )
         return None
 
-    def _limit_raise_words(self, player: _Player) -> str:
+    def _limit_raise_words(self, player: _Player) -> Message:
         if player.soldiers:
-            return "one big bet"
-        return f"two small bets: seat {player.seat} has no soldiers"
+            return Message(_("one big bet"))
+        return msg(_("two small bets: seat %(seat)s has no soldiers"), seat=player.seat)
 
     def _least_raise(self, player: _Player) -> int:
         """Limit: the raise, one big bet (two small bets for a raiser without soldiers); no
@@ -868,25 +1078,40 @@ class PalaceHand:
         most = player.stack - battle.owed
         return betting.bounds(self.config.structure, self._least_raise(player), most)
 
-    def _raise_refusal(self, player: _Player) -> str | None:
+    def _raise_refusal(self, player: _Player) -> Message | None:
         battle = self._battle
         assert battle is not None
         seat = player.seat
         other = battle.other(seat)
         if self._players[other].stack == 0:
-            return f"seat {seat} cannot raise: seat {other} is all-in; call or fold"
+            return msg(
+                _("seat %(seat)s cannot raise: seat %(other)s is all-in; call or fold"),
+                seat=seat,
+                other=other,
+            )
         cap = self.rules.max_raises
         if cap is not None and betting.capped(self.config.structure, battle.raises, cap):
-            nth = ORDINALS.get(cap + 1, f"{cap + 1}th")
-            return (
-                f"seat {seat}: a {nth} raise is not allowed (a limit battle is capped at "
-                f"{_plural(cap, 'raise')})"
+            return msg(
+                _(
+                    "seat %(seat)s: a %(nth)s raise is not allowed (a limit battle is capped at "
+                    "%(raises)s)"
+                ),
+                seat=seat,
+                nth=_nth(cap + 1),
+                raises=msg(_("%(count)s raise") if cap == 1 else _("%(count)s raises"), count=cap),
             )
         low = self._least_raise(player)
         if player.stack < battle.owed + low:
-            return (
-                f"seat {seat} cannot raise: calling {battle.owed} and raising {low} needs "
-                f"{battle.owed + low} and the seat has {player.stack}"
+            return msg(
+                _(
+                    "seat %(seat)s cannot raise: calling %(owed)s and raising %(low)s needs "
+                    "%(total)s and the seat has %(stack)s"
+                ),
+                seat=seat,
+                owed=battle.owed,
+                low=low,
+                total=battle.owed + low,
+                stack=player.stack,
             )
         return None
 
@@ -1042,7 +1267,7 @@ def replay(
     hand = PalaceHand(config, effective)
     actions = record.get("actions", [])
     if isinstance(actions, str) or not isinstance(actions, Sequence):
-        raise RuleError("actions must be a list of actions", "actions")
+        raise RuleError(msg(_("actions must be a list of actions")), "actions")
     for index, action in enumerate(actions):
         hand.apply(action, index)
     return hand

@@ -97,19 +97,19 @@ ACTIONS = ActionTable(
         ActionType.BUY: ActionSpec(
             {
                 "seat": a.seat(),
-                "card": a.card("the stock card turned"),
-                "discard": a.cards("soldiers discarded to make room", required=False),
+                "card": a.card(_("the stock card turned")),
+                "discard": a.cards(_("soldiers discarded to make room"), required=False),
             },
             f"Buy the stock's top card as a soldier ({palace_poker_rule(6)}).",
         ),
         ActionType.DISCARD: ActionSpec(
-            {"seat": a.seat(), "cards": a.cards("the soldiers thrown away")}
+            {"seat": a.seat(), "cards": a.cards(_("the soldiers thrown away"))}
         ),
         ActionType.BATTLE: ActionSpec(
             {
                 "seat": a.seat(),
-                "target": a.seat("the defender's seat"),
-                "amount": a.amount("the bet", minimum=0),
+                "target": a.seat(_("the defender's seat")),
+                "amount": a.amount(_("the bet"), minimum=0),
             },
             f"Attack another player ({palace_poker_rule(8)}).",
         ),
@@ -118,11 +118,11 @@ ACTIONS = ActionTable(
         ActionType.CALL: ActionSpec(
             {
                 "seat": a.seat(),
-                "amount": a.amount("what is owed (checked if given)", minimum=0, required=False),
+                "amount": a.amount(_("what is owed (checked if given)"), minimum=0, required=False),
             }
         ),
         ActionType.RAISE: ActionSpec(
-            {"seat": a.seat(), "amount": a.amount("the raise on top of the call", minimum=0)}
+            {"seat": a.seat(), "amount": a.amount(_("the raise on top of the call"), minimum=0)}
         ),
     }
 )

@@ -20,7 +20,14 @@ from enum import StrEnum
 from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.options import check_amounts, is_int, options_from_dict, parse_bounded
+from casino.rules.messages import Message, _, msg
+from casino.rules.options import (
+    check_amounts,
+    is_int,
+    not_a_chip_multiple,
+    options_from_dict,
+    parse_bounded,
+)
 from casino.rules.rake import RakeSchedule, parse_rake
 
 MOST_SOLDIERS = 10
@@ -144,10 +151,13 @@ def check_limits(limits: Mapping[str, Any], problems: Problems) -> None:
     """Add a problem for every bad table limit: the structure, the small and big bet."""
     structures = [str(x) for x in Structure]
     if limits.get("structure") not in structures:
-        problems.add("structure", f"structure must be one of {', '.join(structures)}")
+        problems.add(
+            "structure",
+            msg(_("structure must be one of %(choices)s"), choices=", ".join(structures)),
+        )
     check_amounts(limits, LIMIT_AMOUNTS, problems)
     if not problems and limits["big_bet"] < limits["small_bet"]:
-        problems.add("big_bet", "the big bet is smaller than the small bet")
+        problems.add("big_bet", msg(_("the big bet is smaller than the small bet")))
 
 
 def coerce_rules(rules: PalaceRules | Mapping[str, Any] | None) -> PalaceRules:
@@ -162,7 +172,10 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     if not is_int(chip) or chip < 1:
         problems.add(
             "rules.smallest_chip",
-            f"smallest chip must be a whole number of at least 1, got {chip!r}",
+            msg(
+                _("smallest chip must be a whole number of at least 1, got %(value)s"),
+                value=repr(chip),
+            ),
         )
         chip = 1
     out["smallest_chip"] = chip
@@ -171,25 +184,35 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     if call in tuple(CallRule):
         out["call"] = CallRule(call)
     else:
-        problems.add("rules.call", f"call {call!r} is not one of formula, match")
+        problems.add(
+            "rules.call", msg(_("call %(value)s is not one of formula, match"), value=repr(call))
+        )
         out["call"] = CallRule.FORMULA
 
     ante = data.get("ante")
     if ante is not None:
         if not is_int(ante) or ante < 0:
             problems.add(
-                "rules.ante", f"ante must be a whole number of at least 0 or null, got {ante!r}"
+                "rules.ante",
+                msg(
+                    _("ante must be a whole number of at least 0 or null, got %(value)s"),
+                    value=repr(ante),
+                ),
             )
             ante = None
         elif ante % chip:
-            problems.add("rules.ante", f"ante {ante} is not a multiple of the smallest chip {chip}")
+            problems.add("rules.ante", not_a_chip_multiple(Message(_("ante")), ante, chip))
     out["ante"] = ante
 
     soldiers = data.get("max_soldiers")
     if not is_int(soldiers) or not 1 <= soldiers <= MOST_SOLDIERS:
         problems.add(
             "rules.max_soldiers",
-            f"max soldiers must be a whole number from 1 to {MOST_SOLDIERS}, got {soldiers!r}",
+            msg(
+                _("max soldiers must be a whole number from 1 to %(most)s, got %(value)s"),
+                most=MOST_SOLDIERS,
+                value=repr(soldiers),
+            ),
         )
         soldiers = 5
     out["max_soldiers"] = soldiers
@@ -198,15 +221,24 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     if raises is not None and (not is_int(raises) or not 1 <= raises <= 100):
         problems.add(
             "rules.max_raises",
-            f"max raises must be a whole number from 1 to 100, or null for no cap, got {raises!r}",
+            msg(
+                _(
+                    "max raises must be a whole number from 1 to 100, or null for no cap, got "
+                    "%(value)s"
+                ),
+                value=repr(raises),
+            ),
         )
         raises = None
     out["max_raises"] = raises
 
-    for key in ("uncalled_raise_returned", "short_all_in"):
+    for key, wrong in (
+        ("uncalled_raise_returned", _("uncalled raise returned must be true or false")),
+        ("short_all_in", _("short all in must be true or false")),
+    ):
         value = data.get(key)
         if not isinstance(value, bool):
-            problems.add(f"rules.{key}", f"{key.replace('_', ' ')} must be true or false")
+            problems.add(f"rules.{key}", msg(wrong))
             value = True
         out[key] = value
     out["rake"] = parse_rake(data.get("rake"), problems, chip=chip, base="pot", open_top=True)

@@ -26,6 +26,7 @@ from typing import Any
 
 from casino.rules.contract import JSON, Change, ClosedHand, Opening, TableView
 from casino.rules.errors import RuleError
+from casino.rules.messages import _, msg
 from casino.rules.options import is_int
 from casino.rules.palace_poker.config import parse_config
 from casino.rules.palace_poker.rules import LIMIT_AMOUNTS, PalaceRules, hand_rules
@@ -44,8 +45,10 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
         in_play
     ):
         raise RuleError(
-            f"players: give seats {', '.join(map(str, in_play))} their stack, banner and "
-            "three palace cards",
+            msg(
+                _("players: give seats %(seats)s their stack, banner and three palace cards"),
+                seats=", ".join(map(str, in_play)),
+            ),
             path="players",
         )
     rules = hand_rules(table.limits, table.smallest_chip, table.rules)

@@ -23,6 +23,7 @@ from casino.rules.contract import (
     register,
 )
 from casino.rules.errors import Problems
+from casino.rules.messages import _, msg
 from casino.rules.options import check_amounts
 from casino.rules.pontoon import table as between_hands
 from casino.rules.pontoon.hand import PontoonHand
@@ -111,12 +112,12 @@ class Pontoon(Game):
         if problems:
             return
         if limits["stake_min"] > limits["stake_max"]:
-            problems.add("stake_max", "the stake maximum is below the minimum")
+            problems.add("stake_max", msg(_("the stake maximum is below the minimum")))
         kitty = (limits.get("kitty_min"), limits.get("kitty_max"))
         if (kitty[0] is None) != (kitty[1] is None):
-            problems.add("kitty_max", "give both kitty limits (Shoot Pontoon) or neither")
+            problems.add("kitty_max", msg(_("give both kitty limits (Shoot Pontoon) or neither")))
         elif kitty[0] is not None and kitty[1] is not None and kitty[0] > kitty[1]:
-            problems.add("kitty_max", "the kitty maximum is below the minimum")
+            problems.add("kitty_max", msg(_("the kitty maximum is below the minimum")))
 
     def hand_rules(
         self, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]

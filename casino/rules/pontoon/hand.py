@@ -40,8 +40,8 @@ from typing import Any
 from casino.rules.actions import decode
 from casino.rules.cards import ACE, Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported, reported_at
-from casino.rules.messages import Message, _, msg
-from casino.rules.options import beyond_maximum, is_int
+from casino.rules.messages import Message, _, joined, msg, prefixed, seat_words
+from casino.rules.options import beyond_maximum, is_int, not_a_chip_multiple
 from casino.rules.pontoon.ops import (
     ACTION_TYPES,
     ACTIONS,
@@ -81,7 +81,7 @@ from casino.rules.presentation import Presentation
 from casino.rules.rule_titles import pontoon_rule
 from casino.rules.settlement import Settlement
 
-DEAL_ORDER = "one card at a time clockwise from the banker's left, the banker last"
+DEAL_ORDER = _("one card at a time clockwise from the banker's left, the banker last")
 
 # --------------------------------------------------------------------------- hand state
 
@@ -214,8 +214,10 @@ class PontoonHand:
             return self._players[seat]
         except KeyError:
             if seat == self.banker:
-                raise RuleError(f"seat {seat} is the banker, not a player") from None
-            raise RuleError(f"seat {seat} is not dealt in this hand") from None
+                raise RuleError(
+                    msg(_("seat %(seat)s is the banker, not a player"), seat=seat)
+                ) from None
+            raise RuleError(msg(_("seat %(seat)s is not dealt in this hand"), seat=seat)) from None
 
     def players(self) -> list[PlayerState]:
         """The players in play order."""
@@ -439,31 +441,54 @@ class PontoonHand:
 
     def verify_deal(self, seat: int, card: Card, hand: int | None = None) -> None:
         """The first or second card of a seat, or the second card of a split hand."""
-        self._verify_not_over(seat, "be dealt a card")
+        self._verify_not_over(seat, _("be dealt a card"))
         if self.phase in (Phase.STAKES, Phase.SHOOT):
             raise RuleError(
-                f"no card is dealt now: {self.phase.words} (seat {self.to_act} is next)"
+                msg(
+                    _("no card is dealt now: %(phase)s (seat %(seat)s is next)"),
+                    phase=Message(self.phase.words),
+                    seat=str(self.to_act),
+                )
             )
         if self.phase is Phase.BANKER:
             raise RuleError(
-                "no card is dealt now: the banker is playing; record the banker's cards as draw"
+                msg(
+                    _(
+                        "no card is dealt now: the banker is playing; record the banker's cards "
+                        "as draw"
+                    )
+                )
             )
         if self.phase is Phase.PLAYERS:
             index = self._expect_hand(seat, hand)
             if len(self._players[seat].hands[index].cards) >= 2:
                 raise RuleError(
-                    f"{self.who(seat, index)} already has two cards: a further card is a buy "
-                    "or a twist (a deal is only a split hand's second card)"
+                    msg(
+                        _(
+                            "%(who)s already has two cards: a further card is a buy or a twist "
+                            "(a deal is only a split hand's second card)"
+                        ),
+                        who=self.who_words(seat, index),
+                    )
                 )
         elif seat != self.to_act:
             if seat != self.banker:
                 self.player(seat)
             raise RuleError(
-                f"card dealt to seat {seat} out of turn: seat {self.to_act} gets the next card "
-                f"({DEAL_ORDER})"
+                msg(
+                    _(
+                        "card dealt to seat %(seat)s out of turn: seat %(next)s gets the next "
+                        "card (%(order)s)"
+                    ),
+                    seat=seat,
+                    next=str(self.to_act),
+                    order=Message(DEAL_ORDER),
+                )
             )
         elif hand not in (None, 0):
-            raise RuleError(f"seat {seat} has one hand (hand 0) while the cards are dealt")
+            raise RuleError(
+                msg(_("seat %(seat)s has one hand (hand 0) while the cards are dealt"), seat=seat)
+            )
         self._verify_card(card)
 
     def can_deal(self, seat: int, card: Card, hand: int | None = None) -> bool:
@@ -491,12 +516,24 @@ class PontoonHand:
         """Clause 3: after the first card, between the table minimum and maximum."""
         self._verify_not_over(seat, "stake")
         if self.phase is not Phase.STAKES:
-            raise RuleError(f"seat {seat} cannot stake now: {self.phase.words}")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s cannot stake now: %(phase)s"),
+                    seat=seat,
+                    phase=Message(self.phase.words),
+                )
+            )
         player = self.player(seat)
         if seat != self.to_act:
-            raise RuleError(f"seat {seat} staked out of turn: seat {self.to_act} is to stake")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s staked out of turn: seat %(next)s is to stake"),
+                    seat=seat,
+                    next=str(self.to_act),
+                )
+            )
         assert player.stake is None
-        self._verify_amount(amount, f"seat {seat}: stake")
+        self._verify_amount(amount, prefixed(seat_words(seat), Message(_("stake"))))
         low, high = self.rules.least_stake, self.rules.stake_max
         if amount < low or (high is not None and amount > high):
             bounds = (
@@ -534,15 +571,29 @@ class PontoonHand:
         """Clause 17: after the first-card stakes, or before a hand's 4th or 5th card."""
         if self.config.kitty is None:
             raise RuleError(
-                f"seat {seat} cannot shoot: there is no kitty (this is not Shoot Pontoon)"
+                msg(
+                    _("seat %(seat)s cannot shoot: there is no kitty (this is not Shoot Pontoon)"),
+                    seat=seat,
+                )
             )
         self._verify_not_over(seat, "shoot")
         if self.phase is Phase.SHOOT:
             self.player(seat)
             if seat != self.to_act:
-                raise RuleError(f"seat {seat} shot out of turn: seat {self.to_act} may shoot next")
+                raise RuleError(
+                    msg(
+                        _("seat %(seat)s shot out of turn: seat %(next)s may shoot next"),
+                        seat=seat,
+                        next=str(self.to_act),
+                    )
+                )
             if hand not in (None, 0):
-                raise RuleError(f"seat {seat}: the first shoot bet goes on the first hand (0)")
+                raise RuleError(
+                    msg(
+                        _("seat %(seat)s: the first shoot bet goes on the first hand (0)"),
+                        seat=seat,
+                    )
+                )
         elif self.phase is Phase.PLAYERS:
             index, state = self._verify_turn(seat, ActionType.SHOOT, hand)
             position = len(state.cards) + 1
@@ -560,8 +611,11 @@ class PontoonHand:
                 )
             if position in state.shoots:
                 raise RuleError(
-                    f"{self.who(seat, index)} already placed a shoot bet before its "
-                    f"{nth(position)} card"
+                    msg(
+                        _("%(who)s already placed a shoot bet before its %(nth)s card"),
+                        who=self.who_words(seat, index),
+                        nth=Message(nth(position)),
+                    )
                 )
         else:
             raise RuleError(
@@ -575,7 +629,7 @@ class PontoonHand:
                     rule=pontoon_rule(17),
                 )
             )
-        self._verify_amount(amount, f"seat {seat}: shoot bet")
+        self._verify_amount(amount, prefixed(seat_words(seat), Message(_("shoot bet"))))
         room = self.shoot_room
         if amount > room:
             kitty = self.kitty_now
@@ -612,14 +666,23 @@ class PontoonHand:
         self._advance()
 
     def verify_no_shoot(self, seat: int) -> None:
-        self._verify_not_over(seat, "decline a shoot bet")
+        self._verify_not_over(seat, _("decline a shoot bet"))
         if self.phase is not Phase.SHOOT:
             raise RuleError(
-                f"seat {seat}: no_shoot is only for the first shoot bets, after the stakes"
+                msg(
+                    _("seat %(seat)s: no_shoot is only for the first shoot bets, after the stakes"),
+                    seat=seat,
+                )
             )
         self.player(seat)
         if seat != self.to_act:
-            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} may shoot next")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s acted out of turn: seat %(next)s may shoot next"),
+                    seat=seat,
+                    next=str(self.to_act),
+                )
+            )
 
     def can_no_shoot(self, seat: int) -> bool:
         return _can(self.verify_no_shoot, seat)
@@ -636,7 +699,6 @@ class PontoonHand:
         """Clause 6: two cards of equal rank (ten-values only of the same rank), up to
         ``max_split_hands`` hands."""
         index, state = self._verify_turn(seat, ActionType.SPLIT, hand)
-        who = self.who(seat, index)
         words = self.who_words(seat, index)
         if len(state.cards) != 2:
             raise RuleError(
@@ -672,7 +734,13 @@ class PontoonHand:
                 )
             )
         if self.rules.split_aces_only and first.rank != ACE:
-            raise RuleError(f"{who} cannot split {pair}: at this table only aces split")
+            raise RuleError(
+                msg(
+                    _("%(who)s cannot split %(pair)s: at this table only aces split"),
+                    who=words,
+                    pair=pair,
+                )
+            )
         most = self.rules.max_split_hands
         if len(self._players[seat].hands) >= most:
             raise RuleError(
@@ -711,7 +779,6 @@ class PontoonHand:
     def verify_buy(self, seat: int, amount: int, card: Card, hand: int | None = None) -> None:
         """Clause 7: below 21, never after a twist, within the bounds for that card."""
         index, state = self._verify_turn(seat, ActionType.BUY, hand)
-        who = self.who(seat, index)
         if state.twisted:
             raise RuleError(
                 msg(
@@ -723,7 +790,7 @@ class PontoonHand:
                     rule=pontoon_rule(8),
                 )
             )
-        self._verify_amount(amount, f"{who}: buy")
+        self._verify_amount(amount, prefixed(self.who_words(seat, index), Message(_("buy"))))
         low, high = self._buy_bounds(state)
         if not low <= amount <= high:
             position = len(state.cards) + 1
@@ -883,14 +950,32 @@ class PontoonHand:
     def verify_sell_bank(self, seat: int, buyer: int, price: int) -> None:
         """Clause 16: after a hand the banker may sell the bank to a player."""
         if self.phase is not Phase.COMPLETE:
-            raise RuleError(f"the bank is sold between hands, not now: {self.phase.words}")
+            raise RuleError(
+                msg(
+                    _("the bank is sold between hands, not now: %(phase)s"),
+                    phase=Message(self.phase.words),
+                )
+            )
         if seat != self.banker:
-            raise RuleError(f"only the banker (seat {self.banker}) sells the bank, not seat {seat}")
+            raise RuleError(
+                msg(
+                    _("only the banker (seat %(banker)s) sells the bank, not seat %(seat)s"),
+                    banker=self.banker,
+                    seat=seat,
+                )
+            )
         if self._sale is not None:
-            raise RuleError(f"the bank was already sold to seat {self._sale.buyer}")
+            raise RuleError(
+                msg(_("the bank was already sold to seat %(seat)s"), seat=self._sale.buyer)
+            )
         if buyer not in self._players:
-            raise RuleError(f"seat {buyer} is not a player in this hand and cannot buy the bank")
-        self._verify_amount(price, "the bank's price")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s is not a player in this hand and cannot buy the bank"),
+                    seat=buyer,
+                )
+            )
+        self._verify_amount(price, Message(_("the bank's price")))
         taker = self.pontoon_seat()
         if taker is not None:
             raise RuleError(
@@ -968,7 +1053,11 @@ class PontoonHand:
         """The finished hand's settlement (clauses 4, 10, 12-17); RuleError while it runs."""
         if not self.complete:
             raise RuleError(
-                f"the hand is not finished: {self.phase.words} (seat {self.to_act} is next)",
+                msg(
+                    _("the hand is not finished: %(phase)s (seat %(seat)s is next)"),
+                    phase=Message(self.phase.words),
+                    seat=str(self.to_act),
+                ),
                 "actions",
             )
         return settle_hand(self)
@@ -1014,15 +1103,36 @@ class PontoonHand:
         """In the players' turns: the acting seat and, if given, its hand in play."""
         player = self.player(seat)
         if seat != self.to_act:
-            raise RuleError(f"seat {seat} acted out of turn: seat {self.to_act} is to act")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s acted out of turn: seat %(next)s is to act"),
+                    seat=seat,
+                    next=str(self.to_act),
+                )
+            )
         index = self.current_hand
         assert index is not None
         if hand is not None and hand != index:
             if hand >= len(player.hands):
-                raise RuleError(f"seat {seat} has no hand {hand} (it has {len(player.hands)})")
+                raise RuleError(
+                    msg(
+                        _("seat %(seat)s has no hand %(hand)s (it has %(count)s)"),
+                        seat=seat,
+                        hand=hand,
+                        count=len(player.hands),
+                    )
+                )
             raise RuleError(
-                f"seat {seat}: hand {hand} is not in play; hand {index} "
-                f"(its {nth(index + 1)}) is to act"
+                msg(
+                    _(
+                        "seat %(seat)s: hand %(hand)s is not in play; hand %(index)s (its "
+                        "%(nth)s) is to act"
+                    ),
+                    seat=seat,
+                    hand=hand,
+                    index=index,
+                    nth=Message(nth(index + 1)),
+                )
             )
         return index
 
@@ -1039,15 +1149,33 @@ class PontoonHand:
         self._verify_not_over(seat, verb)
         if seat == self.banker:
             raise RuleError(
-                f"seat {seat} is the banker: the banker does not {verb}; it draws or stands"
+                msg(
+                    _(
+                        "seat %(seat)s is the banker: the banker does not %(verb)s; it draws or stands"
+                    ),
+                    seat=seat,
+                    verb=Message(verb),
+                )
             )
         player = self.player(seat)
         if self.phase is not Phase.PLAYERS:
-            raise RuleError(f"seat {seat} cannot {verb} now: {self.phase.words}")
+            raise RuleError(
+                msg(
+                    _("seat %(seat)s cannot %(verb)s now: %(phase)s"),
+                    seat=seat,
+                    verb=Message(verb),
+                    phase=Message(self.phase.words),
+                )
+            )
         index = self._expect_hand(seat, hand)
         state = player.hands[index]
         if len(state.cards) < 2:
-            raise RuleError(f"{self.who(seat, index)} has one card: deal its second card first")
+            raise RuleError(
+                msg(
+                    _("%(who)s has one card: deal its second card first"),
+                    who=self.who_words(seat, index),
+                )
+            )
         return index, state
 
     def _refuse_finished(self, seat: int, index: int, state: HandState, verb: str) -> None:
@@ -1096,21 +1224,40 @@ class PontoonHand:
         self._verify_not_over(seat, verb)
         if seat != self.banker:
             raise RuleError(
-                f"seat {seat} cannot {verb}: only the banker (seat {self.banker}) draws and "
-                "stands; a player buys, twists or sticks"
+                msg(
+                    _(
+                        "seat %(seat)s cannot %(verb)s: only the banker (seat %(banker)s) draws "
+                        "and stands; a player buys, twists or sticks"
+                    ),
+                    seat=seat,
+                    verb=Message(verb),
+                    banker=self.banker,
+                )
             )
         if self.phase is not Phase.BANKER:
-            raise RuleError(f"the banker cannot {verb} now: {self.phase.words}")
+            raise RuleError(
+                msg(
+                    _("the banker cannot %(verb)s now: %(phase)s"),
+                    verb=Message(verb),
+                    phase=Message(self.phase.words),
+                )
+            )
 
     def _verify_amount(self, amount: int, what: str) -> None:
         chip = self.rules.smallest_chip
         if not is_int(amount) or amount < 1:
-            raise RuleError(f"{what} must be a positive whole amount, got {amount!r}")
+            raise RuleError(
+                msg(
+                    _("%(name)s must be a positive whole amount, got %(value)s"),
+                    name=what,
+                    value=repr(amount),
+                )
+            )
         too_big = beyond_maximum(amount, what)
         if too_big is not None:
             raise RuleError(too_big)
         if amount % chip:
-            raise RuleError(f"{what} {amount} is not a multiple of the smallest chip {chip}")
+            raise RuleError(not_a_chip_multiple(what, amount, chip))
 
     def _buy_bounds(self, state: HandState) -> tuple[int, int]:
         """Clause 7: 3rd card stake..2x stake; later cards stake..the previous buy."""
@@ -1119,29 +1266,55 @@ class PontoonHand:
 
     def _verify_card(self, card: Card) -> None:
         if not isinstance(card, Card):
-            raise RuleError(f"{card!r} is not a card")
+            raise RuleError(msg(_("%(value)s is not a card"), value=repr(card)))
         if self._pack_left:
             if self._pack[card] > 0:
                 return
-            where = self._holders(card)
-            copies = "both copies of " if self.rules.decks == 2 else ""
-            raise RuleError(f"{copies}{card} already dealt this hand{where}: a card dealt twice")
+            places = self._holders(card)
+            both = self.rules.decks == 2
+            if places:
+                raise RuleError(
+                    msg(
+                        _(
+                            "both copies of %(card)s already dealt this hand (%(places)s): a "
+                            "card dealt twice"
+                        )
+                        if both
+                        else _("%(card)s already dealt this hand (%(places)s): a card dealt twice"),
+                        card=str(card),
+                        places=joined(places, _("%(first)s, %(next)s")),
+                    )
+                )
+            raise RuleError(
+                msg(
+                    _("both copies of %(card)s already dealt this hand: a card dealt twice")
+                    if both
+                    else _("%(card)s already dealt this hand: a card dealt twice"),
+                    card=str(card),
+                )
+            )
         if self._bottom[card] > 0:
             return
         raise RuleError(
-            f"{card} cannot be dealt: the pack is used up and only the busted hands' cards "
-            f"put at its bottom come round again ({', '.join(map(str, self.cards_available()))})"
+            msg(
+                _(
+                    "%(card)s cannot be dealt: the pack is used up and only the busted hands' "
+                    "cards put at its bottom come round again (%(available)s)"
+                ),
+                card=str(card),
+                available=", ".join(map(str, self.cards_available())),
+            )
         )
 
-    def _holders(self, card: Card) -> str:
-        places = []
+    def _holders(self, card: Card) -> list[Message]:
+        places: list[Message] = []
         if card in self._banker_cards:
-            places.append(f"the banker (seat {self.banker})")
+            places.append(msg(_("the banker (seat %(seat)s)"), seat=self.banker))
         for player in self.players():
             for index, hand in enumerate(player.hands):
                 if card in hand.cards:
-                    places.append(self.who(player.seat, index))
-        return f" ({', '.join(places)})" if places else ""
+                    places.append(self.who_words(player.seat, index))
+        return places
 
     def _take(self, card: Card) -> None:
         if self._pack_left:

@@ -97,7 +97,7 @@ class HandStatus(StrEnum):
     NOT_PLAYED = "not_played"  # the banker, when every player's hand went bust
 
 
-_SEAT = "the seat it concerns"
+_SEAT = _("the seat it concerns")
 #: The hand's actions (:mod:`casino.rules.actions`): decoded by ``PontoonHand.apply``, shown in
 #: the API document. ``hand`` (a split seat's hand, from 0) may be left out for the hand in play.
 ACTIONS = ActionTable(
@@ -105,51 +105,51 @@ ACTIONS = ActionTable(
         ActionType.DEAL: ActionSpec(
             {
                 "seat": a.seat(_SEAT),
-                "card": a.card("the card dealt"),
-                "hand": a.hand("a split hand's index (its second card)", most=3),
+                "card": a.card(_("the card dealt")),
+                "hand": a.hand(_("a split hand's index (its second card)"), most=3),
             },
             "A card dealt to a player or the banker, as it is dealt.",
         ),
-        ActionType.STAKE: ActionSpec({"seat": a.seat(_SEAT), "amount": a.amount("the stake")}),
+        ActionType.STAKE: ActionSpec({"seat": a.seat(_SEAT), "amount": a.amount(_("the stake"))}),
         ActionType.SHOOT: ActionSpec(
             {
                 "seat": a.seat(_SEAT),
-                "amount": a.amount("the shoot bet"),
-                "hand": a.hand("the seat's hand, from 0", most=3),
+                "amount": a.amount(_("the shoot bet")),
+                "hand": a.hand(_("the seat's hand, from 0"), most=3),
             },
             f"A shoot bet ({pontoon_rule(17)}).",
         ),
         ActionType.NO_SHOOT: ActionSpec({"seat": a.seat(_SEAT)}),
         ActionType.SPLIT: ActionSpec(
-            {"seat": a.seat(_SEAT), "hand": a.hand("the seat's hand, from 0", most=3)}
+            {"seat": a.seat(_SEAT), "hand": a.hand(_("the seat's hand, from 0"), most=3)}
         ),
         ActionType.BUY: ActionSpec(
             {
                 "seat": a.seat(_SEAT),
-                "hand": a.hand("the seat's hand, from 0", most=3),
-                "amount": a.amount("the price of the card bought"),
-                "card": a.card("the card bought"),
+                "hand": a.hand(_("the seat's hand, from 0"), most=3),
+                "amount": a.amount(_("the price of the card bought")),
+                "card": a.card(_("the card bought")),
             }
         ),
         ActionType.TWIST: ActionSpec(
             {
                 "seat": a.seat(_SEAT),
-                "hand": a.hand("the seat's hand, from 0", most=3),
-                "card": a.card("the card twisted"),
+                "hand": a.hand(_("the seat's hand, from 0"), most=3),
+                "card": a.card(_("the card twisted")),
             }
         ),
         ActionType.STICK: ActionSpec(
-            {"seat": a.seat(_SEAT), "hand": a.hand("the seat's hand, from 0", most=3)}
+            {"seat": a.seat(_SEAT), "hand": a.hand(_("the seat's hand, from 0"), most=3)}
         ),
         ActionType.DRAW: ActionSpec(
-            {"seat": a.seat(_SEAT), "card": a.card("the card the banker draws")}
+            {"seat": a.seat(_SEAT), "card": a.card(_("the card the banker draws"))}
         ),
         ActionType.STAND: ActionSpec({"seat": a.seat(_SEAT)}),
         ActionType.SELL_BANK: ActionSpec(
             {
                 "seat": a.seat(_SEAT),
-                "buyer": a.seat("the seat buying the bank"),
-                "price": a.amount("the price paid for the bank"),
+                "buyer": a.seat(_("the seat buying the bank")),
+                "price": a.amount(_("the price paid for the bank")),
             },
             f"The banker sells the bank after the hand ({pontoon_rule(16)}).",
         ),

@@ -28,6 +28,7 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, readable_cards
 from casino.rules.errors import RuleError
+from casino.rules.messages import Message, _, msg, prefixed, seat_words
 from casino.rules.options import is_int
 from casino.rules.pontoon.hand import PontoonHand
 from casino.rules.pontoon.ops import (
@@ -104,7 +105,7 @@ def parse_record(
     once (``players[1].hands[0].cards[2]``); the play itself is checked by :func:`replay`."""
     effective = coerce_rules(rules)
     if not isinstance(record, Mapping):
-        raise RuleError("the hand record must be an object with banker and players")
+        raise RuleError(msg(_("the hand record must be an object with banker and players")))
     read = RecordReader()
     problems = read.problems
     read.unknown(record, RECORD_KEYS, "")
@@ -114,38 +115,60 @@ def parse_record(
     banker_cards: tuple[Card, ...] | None = None
     raw_banker = record.get("banker")
     if not isinstance(raw_banker, Mapping):
-        problems.add("banker", "banker must be an object with seat and cards")
+        problems.add("banker", msg(_("banker must be an object with seat and cards")))
     else:
         read.unknown(raw_banker, ("seat", "cards"), "banker")
-        banker_seat = read.whole(raw_banker.get("seat"), "banker.seat", "the banker's seat")
-        who = f"the banker (seat {banker_seat})" if banker_seat is not None else "the banker"
+        banker_seat = read.whole(
+            raw_banker.get("seat"), "banker.seat", Message(_("the banker's seat"))
+        )
+        who = (
+            msg(_("the banker (seat %(seat)s)"), seat=banker_seat)
+            if banker_seat is not None
+            else Message(_("the banker"))
+        )
         banker_cards = read.cards(raw_banker.get("cards"), "banker.cards", who, 2)
         groups.append(CardGroup(who, "banker.cards", _readable(raw_banker.get("cards"))))
 
     players: list[RecordPlayer] = []
     seats: list[int] = []
-    raw_players = read.listing(record.get("players"), "players", "players")
+    raw_players = read.listing(record.get("players"), "players", Message(_("players")))
     if isinstance(record.get("players"), Sequence) and not raw_players:
-        problems.add("players", "at least one player besides the banker is dealt in")
+        problems.add("players", msg(_("at least one player besides the banker is dealt in")))
     for index, raw in enumerate(raw_players):
         path = f"players[{index}]"
         if not isinstance(raw, Mapping):
-            problems.add(path, f"player {index + 1} must be an object with seat, stake, hands")
+            problems.add(
+                path,
+                msg(
+                    _("player %(number)s must be an object with seat, stake, hands"),
+                    number=index + 1,
+                ),
+            )
             continue
         read.unknown(raw, ("seat", "stake", "hands"), path)
-        seat = read.whole(raw.get("seat"), f"{path}.seat", f"player {index + 1}: seat")
+        entry = msg(_("player %(number)s"), number=index + 1)
+        seat = read.whole(raw.get("seat"), f"{path}.seat", prefixed(entry, Message(_("seat"))))
         if seat is not None and (seat in seats or seat == banker_seat):
-            what = "the banker's seat" if seat == banker_seat else "listed twice"
-            problems.add(f"{path}.seat", f"seat {seat} is {what}")
+            problems.add(
+                f"{path}.seat",
+                msg(
+                    _("seat %(seat)s is the banker's seat")
+                    if seat == banker_seat
+                    else _("seat %(seat)s is listed twice"),
+                    seat=seat,
+                ),
+            )
             seat = None
         if seat is not None:
             seats.append(seat)
-        who = f"seat {seat}" if seat is not None else f"player {index + 1}"
-        stake = read.whole(raw.get("stake"), f"{path}.stake", f"{who}: stake")
+        who = seat_words(seat) if seat is not None else entry
+        stake = read.whole(raw.get("stake"), f"{path}.stake", prefixed(who, Message(_("stake"))))
         hands: list[RecordHand] = []
-        raw_hands = read.listing(raw.get("hands"), f"{path}.hands", f"{who}: hands")
+        raw_hands = read.listing(
+            raw.get("hands"), f"{path}.hands", prefixed(who, Message(_("hands")))
+        )
         if isinstance(raw.get("hands"), Sequence) and not raw_hands:
-            problems.add(f"{path}.hands", f"{who}: at least one hand")
+            problems.add(f"{path}.hands", prefixed(who, msg(_("at least one hand"))))
         for number, raw_hand in enumerate(raw_hands):
             hand_path = f"{path}.hands[{number}]"
             hand = _read_hand(read, raw_hand, hand_path, who, number, len(raw_hands), groups)
@@ -159,11 +182,15 @@ def parse_record(
     raw_sale = record.get("bank_sale")
     if raw_sale is not None:
         if not isinstance(raw_sale, Mapping):
-            problems.add("bank_sale", "bank_sale must be an object with buyer and price")
+            problems.add("bank_sale", msg(_("bank_sale must be an object with buyer and price")))
         else:
             read.unknown(raw_sale, ("buyer", "price"), "bank_sale")
-            buyer = read.whole(raw_sale.get("buyer"), "bank_sale.buyer", "the buyer's seat")
-            price = read.whole(raw_sale.get("price"), "bank_sale.price", "the bank's price")
+            buyer = read.whole(
+                raw_sale.get("buyer"), "bank_sale.buyer", Message(_("the buyer's seat"))
+            )
+            price = read.whole(
+                raw_sale.get("price"), "bank_sale.price", Message(_("the bank's price"))
+            )
             if buyer is not None and price is not None:
                 sale = (buyer, price)
 
@@ -183,30 +210,42 @@ def _read_hand(
     read: RecordReader,
     raw: object,
     path: str,
-    seat_words: str,
+    seat_name: str,
     number: int,
     count: int,
     groups: list[CardGroup],
 ) -> RecordHand | None:
     problems = read.problems
-    who = seat_words if count == 1 else f"{seat_words}'s {nth(number + 1)} hand"
+    who = (
+        seat_name
+        if count == 1
+        else msg(_("%(who)s's %(nth)s hand"), who=seat_name, nth=Message(nth(number + 1)))
+    )
     if not isinstance(raw, Mapping):
-        problems.add(path, f"{who} must be an object with cards and actions")
+        problems.add(path, msg(_("%(who)s must be an object with cards and actions"), who=who))
         return None
     read.unknown(raw, ("cards", "actions"), path)
     cards = read.cards(raw.get("cards"), f"{path}.cards", who, 2)
-    groups.append(CardGroup(seat_words, f"{path}.cards", _readable(raw.get("cards"))))
+    groups.append(CardGroup(seat_name, f"{path}.cards", _readable(raw.get("cards"))))
     decisions: list[Decision] = []
     ok = True
     for index, action in enumerate(
-        read.listing(raw.get("actions", []), f"{path}.actions", f"{who}: actions")
+        read.listing(
+            raw.get("actions", []), f"{path}.actions", prefixed(who, Message(_("actions")))
+        )
     ):
         action_path = f"{path}.actions[{index}]"
         if not isinstance(action, Mapping) or action.get("type") not in DECISIONS:
             got = action.get("type") if isinstance(action, Mapping) else action
             problems.add(
                 action_path,
-                f"{who}: a hand's action is buy (with amount), twist or stick, got {got!r}",
+                prefixed(
+                    who,
+                    msg(
+                        _("a hand's action is buy (with amount), twist or stick, got %(value)s"),
+                        value=repr(got),
+                    ),
+                ),
             )
             ok = False
             continue
@@ -215,7 +254,9 @@ def _read_hand(
         read.unknown(action, known, action_path)
         amount = None
         if kind is ActionType.BUY:
-            amount = read.whole(action.get("amount"), f"{action_path}.amount", f"{who}: buy")
+            amount = read.whole(
+                action.get("amount"), f"{action_path}.amount", prefixed(who, Message(_("buy")))
+            )
             if amount is None:
                 ok = False
                 continue
@@ -227,15 +268,33 @@ def _read_hand(
     if len(draws) > extra:
         problems.add(
             draws[extra].path,
-            f"{who}: a {draws[extra].type} without a card: the hand lists {len(cards)} cards "
-            "and each buy or twist takes the next one",
+            prefixed(
+                who,
+                msg(
+                    _(
+                        "a %(action)s without a card: the hand lists %(count)s cards and each "
+                        "buy or twist takes the next one"
+                    ),
+                    action=Message(str(draws[extra].type)),
+                    count=len(cards),
+                ),
+            ),
         )
         return None
     if len(draws) < extra:
         problems.add(
             f"{path}.cards",
-            f"{who}: {len(cards)} cards but {len(draws)} buys and twists: every card after the "
-            "second comes with a buy or a twist",
+            prefixed(
+                who,
+                msg(
+                    _(
+                        "%(count)s cards but %(draws)s buys and twists: every card after the "
+                        "second comes with a buy or a twist"
+                    ),
+                    count=len(cards),
+                    draws=len(draws),
+                ),
+            ),
         )
         return None
     return RecordHand(cards, tuple(decisions), path)
@@ -248,63 +307,100 @@ def _read_shoot(
     if raw is None:
         return None, False, ()
     if not isinstance(raw, Mapping):
-        problems.add("shoot", "shoot must be an object with kitty and bets")
+        problems.add("shoot", msg(_("shoot must be an object with kitty and bets")))
         return None, False, ()
     read.unknown(raw, ("kitty", "kitty_carried", "bets"), "shoot")
     kitty = raw.get("kitty")
     if kitty is None:
-        problems.add("shoot.kitty", "the kitty is missing: Shoot Pontoon is played with a kitty")
+        problems.add(
+            "shoot.kitty", msg(_("the kitty is missing: Shoot Pontoon is played with a kitty"))
+        )
     elif not is_int(kitty):
-        problems.add("shoot.kitty", f"the kitty must be a whole amount, got {kitty!r}")
+        problems.add(
+            "shoot.kitty",
+            msg(_("the kitty must be a whole amount, got %(value)s"), value=repr(kitty)),
+        )
         kitty = None
     carried = raw.get("kitty_carried", False)
     if not isinstance(carried, bool):
-        problems.add("shoot.kitty_carried", "kitty carried must be true or false")
+        problems.add("shoot.kitty_carried", msg(_("kitty carried must be true or false")))
         carried = False
     by_seat = {player.seat: player for player in players}
     bets: list[ShootBet] = []
     seen: set[tuple[int, int, int]] = set()
-    for index, bet in enumerate(read.listing(raw.get("bets", []), "shoot.bets", "shoot bets")):
+    for index, bet in enumerate(
+        read.listing(raw.get("bets", []), "shoot.bets", Message(_("shoot bets")))
+    ):
         path = f"shoot.bets[{index}]"
         if not isinstance(bet, Mapping):
-            problems.add(path, "a shoot bet is an object with seat, card and amount")
+            problems.add(path, msg(_("a shoot bet is an object with seat, card and amount")))
             continue
         read.unknown(bet, ("seat", "card", "amount", "hand"), path)
-        seat = read.whole(bet.get("seat"), f"{path}.seat", "the shoot bet's seat")
+        seat = read.whole(bet.get("seat"), f"{path}.seat", Message(_("the shoot bet's seat")))
         card = bet.get("card")
         if card not in (FIRST_CARD_SHOOT, *SHOOT_BEFORE_CARDS) or not is_int(card):
             problems.add(
                 f"{path}.card",
-                f"a shoot bet's card is 1 (after the first-card stakes), 4 or 5 (before that "
-                f"card), got {card!r} ({pontoon_rule(17)})",
+                msg(
+                    _(
+                        "a shoot bet's card is 1 (after the first-card stakes), 4 or 5 (before "
+                        "that card), got %(value)s (%(rule)s)"
+                    ),
+                    value=repr(card),
+                    rule=pontoon_rule(17),
+                ),
             )
             continue
-        amount = read.whole(bet.get("amount"), f"{path}.amount", "the shoot bet")
-        number = read.whole(bet.get("hand", 0), f"{path}.hand", "the shoot bet's hand", least=0)
+        amount = read.whole(bet.get("amount"), f"{path}.amount", Message(_("the shoot bet")))
+        number = read.whole(
+            bet.get("hand", 0), f"{path}.hand", Message(_("the shoot bet's hand")), least=0
+        )
         if seat is None or amount is None or number is None:
             continue
         player = by_seat.get(seat)
         if player is None:
-            problems.add(f"{path}.seat", f"seat {seat} is not a player in this hand")
+            problems.add(
+                f"{path}.seat", msg(_("seat %(seat)s is not a player in this hand"), seat=seat)
+            )
             continue
         if number >= len(player.hands):
-            problems.add(f"{path}.hand", f"seat {seat} has no hand {number}")
+            problems.add(
+                f"{path}.hand",
+                msg(_("seat %(seat)s has no hand %(hand)s"), seat=seat, hand=number),
+            )
             continue
         if card == FIRST_CARD_SHOOT and number != 0:
             problems.add(
                 f"{path}.hand",
-                f"the first shoot bet rides on the first hand (0) ({pontoon_rule(17)})",
+                msg(
+                    _("the first shoot bet rides on the first hand (0) (%(rule)s)"),
+                    rule=pontoon_rule(17),
+                ),
             )
             continue
         if card in SHOOT_BEFORE_CARDS and len(player.hands[number].cards) < card:
             problems.add(
                 path,
-                f"seat {seat}: a shoot bet before the {nth(card)} card, but the hand has "
-                f"only {len(player.hands[number].cards)} cards",
+                msg(
+                    _(
+                        "seat %(seat)s: a shoot bet before the %(nth)s card, but the hand has "
+                        "only %(count)s cards"
+                    ),
+                    seat=seat,
+                    nth=Message(nth(card)),
+                    count=len(player.hands[number].cards),
+                ),
             )
             continue
         if (seat, number, card) in seen:
-            problems.add(path, f"seat {seat}: a second shoot bet at the same point (card {card})")
+            problems.add(
+                path,
+                msg(
+                    _("seat %(seat)s: a second shoot bet at the same point (card %(card)s)"),
+                    seat=seat,
+                    card=card,
+                ),
+            )
             continue
         seen.add((seat, number, card))
         bets.append(ShootBet(seat, number, card, amount, path))
@@ -382,8 +478,14 @@ def _steps(record: PontoonRecord, hand: PontoonHand) -> Iterator[tuple[dict[str,
             if hand.phase is Phase.PLAYERS and hand.to_act == seat and hand.current_hand == index:
                 value = hand.value(seat, index)
                 raise RuleError(
-                    f"{hand.who(seat, index)} stops on {value} without sticking: record a "
-                    "stick, or the buys and twists that follow",
+                    msg(
+                        _(
+                            "%(who)s stops on %(value)s without sticking: record a stick, or "
+                            "the buys and twists that follow"
+                        ),
+                        who=hand.who_words(seat, index),
+                        value=value.words,
+                    ),
                     f"{path}.actions",
                 )
     for number, card in enumerate(record.banker_cards[2:], start=2):
@@ -410,7 +512,11 @@ def replay(
         hand.apply_at(action, path)
     if not hand.complete:
         raise RuleError(
-            f"the record ends before the hand is finished: {hand.phase.words}", "players"
+            msg(
+                _("the record ends before the hand is finished: %(phase)s"),
+                phase=Message(hand.phase.words),
+            ),
+            "players",
         )
     return hand
 

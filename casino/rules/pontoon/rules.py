@@ -58,7 +58,14 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from casino.rules.errors import Problems, RuleError
-from casino.rules.options import beyond_maximum, is_int, options_from_dict, parse_bounded
+from casino.rules.messages import Message, _, msg
+from casino.rules.options import (
+    beyond_maximum,
+    is_int,
+    not_a_chip_multiple,
+    options_from_dict,
+    parse_bounded,
+)
 from casino.rules.rule_titles import pontoon_rule
 
 LOWEST_STICK = 12
@@ -169,7 +176,10 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     if not is_int(chip) or chip < 1:
         problems.add(
             "rules.smallest_chip",
-            f"smallest chip must be a whole number of at least 1, got {chip!r}",
+            msg(
+                _("smallest chip must be a whole number of at least 1, got %(value)s"),
+                value=repr(chip),
+            ),
         )
         chip = 1
     out["smallest_chip"] = chip
@@ -180,54 +190,76 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             out[key] = None
             return
         if not is_int(value) or not low <= value <= high:
-            none = " (or null for none)" if optional else ""
             problems.add(
                 f"rules.{key}",
-                f"{words} must be a whole number from {low} to {high}{none}, got {value!r}",
+                msg(
+                    _(
+                        "%(name)s must be a whole number from %(low)s to %(high)s (or null for "
+                        "none), got %(value)s"
+                    )
+                    if optional
+                    else _(
+                        "%(name)s must be a whole number from %(low)s to %(high)s, got %(value)s"
+                    ),
+                    name=Message(words),
+                    low=low,
+                    high=high,
+                    value=repr(value),
+                ),
             )
             value = None if optional else low
         out[key] = value
 
-    whole("stick_minimum", LOWEST_STICK, 21, "the players' stick minimum")
-    whole("banker_stick_minimum", LOWEST_STICK, 21, "the banker's stick minimum", optional=True)
-    whole("max_split_hands", 1, MOST_SPLIT_HANDS, "the most hands after splitting")
-    whole("decks", 1, 2, "the number of packs")
+    whole("stick_minimum", LOWEST_STICK, 21, _("the players' stick minimum"))
+    whole("banker_stick_minimum", LOWEST_STICK, 21, _("the banker's stick minimum"), optional=True)
+    whole("max_split_hands", 1, MOST_SPLIT_HANDS, _("the most hands after splitting"))
+    whole("decks", 1, 2, _("the number of packs"))
     limit = data.get("five_card_limit")
     if limit not in CARD_LIMITS or not is_int(limit):
         problems.add(
             "rules.five_card_limit",
-            f"the card limit must be 5, 6 or 7 cards, got {limit!r}",
+            msg(_("the card limit must be 5, 6 or 7 cards, got %(value)s"), value=repr(limit)),
         )
         limit = 5
     out["five_card_limit"] = limit
-    for key in ("split_pontoon_pays_double", "split_pontoon_takes_bank", "split_aces_only"):
+    for key, wrong in (
+        ("split_pontoon_pays_double", _("split pontoon pays double must be true or false")),
+        ("split_pontoon_takes_bank", _("split pontoon takes bank must be true or false")),
+        ("split_aces_only", _("split aces only must be true or false")),
+    ):
         value = data.get(key)
         if not isinstance(value, bool):
-            problems.add(f"rules.{key}", f"{key.replace('_', ' ')} must be true or false")
+            problems.add(f"rules.{key}", msg(wrong))
             value = False
         out[key] = value
 
-    for key in ("stake_min", "stake_max", "kitty_min", "kitty_max"):
+    for key, words in (
+        ("stake_min", _("stake minimum")),
+        ("stake_max", _("stake maximum")),
+        ("kitty_min", _("kitty minimum")),
+        ("kitty_max", _("kitty maximum")),
+    ):
         value = data.get(key)
-        words = key.replace("_", " ").replace("min", "minimum").replace("max", "maximum")
         if value is None:
             out[key] = None
         elif not is_int(value) or value < 1:
             problems.add(
                 f"rules.{key}",
-                f"{words} must be a whole number of at least 1 (or null), got {value!r}",
+                msg(
+                    _("%(name)s must be a whole number of at least 1 (or null), got %(value)s"),
+                    name=Message(words),
+                    value=repr(value),
+                ),
             )
             out[key] = None
         elif value % chip:
-            problems.add(
-                f"rules.{key}", f"{words} {value} is not a multiple of the smallest chip {chip}"
-            )
+            problems.add(f"rules.{key}", not_a_chip_multiple(Message(words), value, chip))
             out[key] = None
         else:
             out[key] = value
-    for low_key, high_key, words in (
-        ("stake_min", "stake_max", "stake"),
-        ("kitty_min", "kitty_max", "kitty"),
+    for low_key, high_key, below in (
+        ("stake_min", "stake_max", _("the stake maximum %(high)s is below the minimum %(low)s")),
+        ("kitty_min", "kitty_max", _("the kitty maximum %(high)s is below the minimum %(low)s")),
     ):
         low, high = out[low_key], out[high_key]
         if low_key == "kitty_min":
@@ -236,9 +268,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             low = low if low is not None else out["stake_min"]
             high = high if high is not None else out["stake_max"]
         if low is not None and high is not None and low > high:
-            problems.add(
-                f"rules.{high_key}", f"the {words} maximum {high} is below the minimum {low}"
-            )
+            problems.add(f"rules.{high_key}", msg(below, high=high, low=low))
     return out
 
 
@@ -291,26 +321,34 @@ class PontoonConfig:
         types only, :func:`check_config` checks it against the rules."""
         problems = Problems()
         if not isinstance(data, Mapping):
-            raise RuleError("the configuration must be an object with banker and players")
+            raise RuleError(msg(_("the configuration must be an object with banker and players")))
         for key in data:
             if key not in ("banker", "players", "kitty", "kitty_carried"):
-                problems.add(str(key), f"unknown field '{key}'")
+                problems.add(str(key), msg(_("unknown field '%(key)s'"), key=str(key)))
         banker = data.get("banker")
         if not is_int(banker):
-            problems.add("banker", f"banker must be a seat number, got {banker!r}")
+            problems.add(
+                "banker", msg(_("banker must be a seat number, got %(value)s"), value=repr(banker))
+            )
         players = data.get("players")
         if isinstance(players, str) or not isinstance(players, Sequence):
-            problems.add("players", "players must be a list of seat numbers")
+            problems.add("players", msg(_("players must be a list of seat numbers")))
             players = []
         for index, seat in enumerate(players):
             if not is_int(seat):
-                problems.add(f"players[{index}]", f"a player is a seat number, got {seat!r}")
+                problems.add(
+                    f"players[{index}]",
+                    msg(_("a player is a seat number, got %(value)s"), value=repr(seat)),
+                )
         kitty = data.get("kitty")
         if kitty is not None and not is_int(kitty):
-            problems.add("kitty", f"the kitty must be a whole amount, got {kitty!r}")
+            problems.add(
+                "kitty",
+                msg(_("the kitty must be a whole amount, got %(value)s"), value=repr(kitty)),
+            )
         carried = data.get("kitty_carried", False)
         if not isinstance(carried, bool):
-            problems.add("kitty_carried", "kitty carried must be true or false")
+            problems.add("kitty_carried", msg(_("kitty carried must be true or false")))
         problems.raise_if_any()
         assert is_int(banker)
         return cls(banker, tuple(players), kitty, carried)
@@ -329,53 +367,89 @@ def check_config(
     where = {"banker": "banker", "players": "players", "kitty": "kitty", **(paths or {})}
     problems = Problems()
     if config.banker < 1:
-        problems.add(where["banker"], f"the banker's seat must be at least 1, got {config.banker}")
+        problems.add(
+            where["banker"],
+            msg(_("the banker's seat must be at least 1, got %(seat)s"), seat=config.banker),
+        )
     if not config.players:
-        problems.add(where["players"], "at least one player besides the banker is dealt in")
+        problems.add(where["players"], msg(_("at least one player besides the banker is dealt in")))
     seen: set[int] = set()
     for seat in config.players:
         if seat < 1:
-            problems.add(where["players"], f"seat numbers start at 1, got {seat}")
+            problems.add(
+                where["players"], msg(_("seat numbers start at 1, got %(seat)s"), seat=seat)
+            )
         elif seat == config.banker:
-            problems.add(where["players"], f"seat {seat} is the banker, not a player")
+            problems.add(
+                where["players"], msg(_("seat %(seat)s is the banker, not a player"), seat=seat)
+            )
         elif seat in seen:
-            problems.add(where["players"], f"seat {seat} is listed twice")
+            problems.add(where["players"], msg(_("seat %(seat)s is listed twice"), seat=seat))
         seen.add(seat)
     people = len(config.players) + 1
     if people >= TWO_PACKS_FROM and rules.decks == 1:
         problems.add(
             where["players"],
-            f"{people} at the table (the banker included): from {TWO_PACKS_FROM} two packs are "
-            f"mixed ({pontoon_rule(1)}); set the rules' decks to 2",
+            msg(
+                _(
+                    "%(people)s at the table (the banker included): from %(two_from)s two packs "
+                    "are mixed (%(rule)s); set the rules' decks to 2"
+                ),
+                people=people,
+                two_from=TWO_PACKS_FROM,
+                rule=pontoon_rule(1),
+            ),
         )
     elif people > MOST_AT_TABLE[rules.decks]:
         problems.add(
             where["players"],
-            f"{people} at the table (the banker included): at most {MOST_AT_TABLE[rules.decks]} "
-            f"with {rules.decks} packs",
+            msg(
+                _(
+                    "%(people)s at the table (the banker included): at most %(most)s with "
+                    "%(decks)s packs"
+                ),
+                people=people,
+                most=MOST_AT_TABLE[rules.decks],
+                decks=rules.decks,
+            ),
         )
     if config.kitty is not None:
         chip = rules.smallest_chip
         kitty = config.kitty
-        too_big = beyond_maximum(kitty, "kitty")
+        too_big = beyond_maximum(kitty, Message(_("kitty")))
         if kitty < 1:
             problems.add(
                 where["kitty"],
-                f"the kitty is empty: the banker puts up a new kitty or sells the bank ({pontoon_rule(17)})",
+                msg(
+                    _(
+                        "the kitty is empty: the banker puts up a new kitty or sells the bank "
+                        "(%(rule)s)"
+                    ),
+                    rule=pontoon_rule(17),
+                ),
             )
         elif too_big is not None:
             problems.add(where["kitty"], too_big)
         elif kitty % chip:
-            problems.add(
-                where["kitty"], f"kitty {kitty} is not a multiple of the smallest chip {chip}"
-            )
+            problems.add(where["kitty"], not_a_chip_multiple(Message(_("kitty")), kitty, chip))
         elif not config.kitty_carried:
             low, high = rules.least_kitty, rules.most_kitty
             if kitty < low or (high is not None and kitty > high):
-                bounds = f"{low} to {high}" if high is not None else f"at least {low}"
+                bounds = (
+                    msg(_("%(low)s to %(high)s"), low=low, high=high)
+                    if high is not None
+                    else msg(_("at least %(low)s"), low=low)
+                )
                 problems.add(
                     where["kitty"],
-                    f"kitty {kitty} is outside the table limits: the banker puts up {bounds} "
-                    f"({pontoon_rule(17)})",
+                    msg(
+                        _(
+                            "kitty %(kitty)s is outside the table limits: the banker puts up "
+                            "%(bounds)s (%(rule)s)"
+                        ),
+                        kitty=kitty,
+                        bounds=bounds,
+                        rule=pontoon_rule(17),
+                    ),
                 )
     problems.raise_if_any()

@@ -16,8 +16,10 @@ from typing import Any
 
 from casino.rules.contract import JSON, Change, ClosedHand, Event, Opening, TableView
 from casino.rules.errors import Refusal, RuleError
+from casino.rules.messages import _, msg
 from casino.rules.options import is_int
 from casino.rules.pontoon.rules import PontoonConfig
+from casino.rules.rule_titles import pontoon_rule
 
 
 def initial_state() -> JSON:
@@ -40,17 +42,22 @@ def table_actions(table: TableView) -> list[JSON]:
 
 def table_act(table: TableView, action: Mapping[str, Any]) -> Change:
     if action.get("type") != "choose_banker":
-        raise RuleError("the between-hand action of Pontoon is choose_banker", path="type")
+        raise RuleError(msg(_("the between-hand action of Pontoon is choose_banker")), path="type")
     for key in sorted(set(action) - {"type", "seat"}):
-        raise RuleError(f"unknown field {key!r}", path=str(key))
+        raise RuleError(msg(_("unknown field %(key)s"), key=repr(key)), path=str(key))
     seat = action.get("seat")
     if not is_int(seat) or seat not in table.in_play:
-        raise RuleError(f"seat {seat} has no player in play", path="seat")
+        raise RuleError(msg(_("seat %(seat)s has no player in play"), seat=str(seat)), path="seat")
     if table.hand_open:
-        raise Refusal("a hand is in progress; the bank changes between hands")
+        raise Refusal(msg(_("a hand is in progress; the bank changes between hands")))
     banker = table.state.get("banker")
     if banker is not None:
-        raise Refusal(f"seat {banker} holds the bank; it passes after a pontoon or by a sale")
+        raise Refusal(
+            msg(
+                _("seat %(seat)s holds the bank; it passes after a pontoon or by a sale"),
+                seat=banker,
+            )
+        )
     return moved(table, "bank_assign", seat)
 
 
@@ -66,13 +73,16 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
     in_play = table.in_play
     if banker is None:
         raise Refusal(
-            "nobody holds the bank: choose the first banker (clause 3 of docs/rules/pontoon.md)"
+            msg(
+                _("nobody holds the bank: choose the first banker (%(rule)s)"),
+                rule=pontoon_rule(3),
+            )
         )
     if banker not in in_play:
-        raise Refusal(f"the banker's seat {banker} is not in play")
+        raise Refusal(msg(_("the banker's seat %(seat)s is not in play"), seat=banker))
     players = [seat for seat in in_play if seat != banker]
     if not players:
-        raise Refusal("a hand needs at least one player besides the banker")
+        raise Refusal(msg(_("a hand needs at least one player besides the banker")))
     kitty, carried = None, False
     if table.limits.get("kitty_min") is not None:  # Shoot Pontoon
         kitty = table.state.get("kitty")
@@ -82,8 +92,15 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
             kitty = body.get("kitty")
             if kitty is None:
                 raise RuleError(
-                    "kitty: the banker puts up a kitty between "
-                    f"{table.limits['kitty_min']} and {table.limits['kitty_max']} (clause 17 of docs/rules/pontoon.md)",
+                    msg(
+                        _(
+                            "kitty: the banker puts up a kitty between %(least)s and %(most)s "
+                            "(%(rule)s)"
+                        ),
+                        least=table.limits["kitty_min"],
+                        most=table.limits["kitty_max"],
+                        rule=pontoon_rule(17),
+                    ),
                     path="kitty",
                 )
     config = PontoonConfig(
