@@ -271,7 +271,7 @@ function tableParties(table, game, opening) {
       const amount = opening ? opening.amountOf(seat.number) : null;
       return {
         seat: seat.number,
-        name: seat.player || gettext("empty seat"),
+        name: seat.player || null, // an empty seat says so by its status
         status: !seat.player ? "empty" : seat.sitting_out ? "out" : "in",
         badges: [...(roles[seat.number] || []), ...(markers[seat.number] || [])],
         cards: dealt.cards,
