@@ -43,6 +43,20 @@ def _identity(text: str) -> str:
     return text
 
 
+class Money(int):
+    """An amount of money (integer minor units) as a message's parameter: the English text
+    writes the integer, as explanations always have (what is stored and audited does not
+    change), and the edge, given a money formatter, writes it in the house currency
+    (``$1.00``). Serialised as ``{"money": 100}``."""
+
+    def to_dict(self) -> dict[str, int]:
+        return {"money": int(self)}
+
+
+#: Writes minor units as money: ``(amount, signed) -> text`` (``signed`` for a net, ``+$1.00``).
+MoneyFormat = Callable[[int, bool], str]
+
+
 class Message(str):
     """A sentence: its English text (the ``str``), ``msgid`` (the template) and ``params``."""
 
@@ -60,37 +74,80 @@ class Message(str):
         """``{"id": msgid, "params": {...}}``, nested messages as such dicts (JSON-ready)."""
         return {"id": self.msgid, "params": {k: _param_dict(v) for k, v in self.params.items()}}
 
-    def render(self, translate: Translate) -> str:
-        """The sentence in the language ``translate`` (a gettext) speaks."""
-        return format_template(self.msgid, self.params, translate)
+    def render(self, translate: Translate, money: MoneyFormat | None = None) -> str:
+        """The sentence in the language ``translate`` (a gettext) speaks, amounts written by
+        ``money`` where given."""
+        return format_template(self.msgid, self.params, translate, money)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Message, (self.msgid, self.params))
 
 
 def _param_dict(value: Any) -> Any:
-    return value.to_dict() if isinstance(value, Message) else value
+    return value.to_dict() if isinstance(value, Message | Money) else value
 
 
-def format_template(template: str, params: Mapping[str, Any], translate: Translate) -> str:
+def _is_money(value: Any) -> bool:
+    return isinstance(value, Money) or (
+        isinstance(value, Mapping) and set(value) == {"money"} and isinstance(value["money"], int)
+    )
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)([-+ #0]*)(\d*)([sdif])")
+
+
+def format_template(
+    template: str,
+    params: Mapping[str, Any],
+    translate: Translate,
+    money: MoneyFormat | None = None,
+) -> str:
     """``template`` translated and filled in with ``params`` (nested messages translated too).
+    With ``money``, an amount (:class:`Money`) is written by it, whatever its placeholder's
+    conversion (``%(net)+d`` becomes ``+$1.00``); without, as the integer.
 
     A template with no parameters is not %-formatted (a lone ``%`` in it stays as it is)."""
     text = translate(template)
     if not params:
         return text
-    values = {key: _render_param(value, translate) for key, value in params.items()}
+    values = {key: _render_param(value, translate, money) for key, value in params.items()}
+    amounts = {key for key, value in params.items() if _is_money(value)}
+    if money is not None and amounts:
+        text, values = _money_written(text, values, amounts, money)
+        template, english = _money_written(template, values, amounts, money)
+        values = {**values, **english}
     try:
         return text % values
     except (KeyError, ValueError, TypeError):  # a broken translation: fall back to English
         return template % values
 
 
-def _render_param(value: Any, translate: Translate) -> Any:
+def _money_written(
+    text: str, values: dict[str, Any], amounts: set[str], money: MoneyFormat
+) -> tuple[str, dict[str, Any]]:
+    """``text`` with each amount's placeholder replaced by one for its written form (signed
+    where the placeholder has ``+``), and ``values`` with those forms added."""
+    written = dict(values)
+
+    def swap(match: re.Match[str]) -> str:
+        key, flags = match.group(1), match.group(2)
+        if key not in amounts:
+            return match.group(0)
+        signed = "+" in flags
+        name = f"{key}__money{'_signed' if signed else ''}"
+        written[name] = money(int(values[key]), signed)
+        return f"%({name})s"
+
+    return _PLACEHOLDER.sub(swap, text), written
+
+
+def _render_param(value: Any, translate: Translate, money: MoneyFormat | None = None) -> Any:
     if isinstance(value, Message):
-        return value.render(translate)
+        return value.render(translate, money)
+    if _is_money(value):
+        return int(value["money"] if isinstance(value, Mapping) else value)
     if isinstance(value, Mapping) and "id" in value and "params" in value:
-        return render(value, translate)
+        return render(value, translate, money)
     return value
 
 
@@ -106,9 +163,12 @@ def as_message(text: str) -> dict[str, Any]:
     return {"id": str(text), "params": {}}
 
 
-def render(data: Mapping[str, Any], translate: Translate = _identity) -> str:
-    """A serialised message (``{"id", "params"}``) as text, in ``translate``'s language."""
-    return format_template(str(data.get("id", "")), data.get("params") or {}, translate)
+def render(
+    data: Mapping[str, Any], translate: Translate = _identity, money: MoneyFormat | None = None
+) -> str:
+    """A serialised message (``{"id", "params"}``) as text, in ``translate``'s language,
+    amounts written by ``money`` where given."""
+    return format_template(str(data.get("id", "")), data.get("params") or {}, translate, money)
 
 
 def words(text: str) -> Message:
@@ -219,6 +279,27 @@ def _own_ids(stored: Mapping[str, Any]) -> bool:
     )
 
 
+def _has_money(item: Any) -> bool:
+    if _is_money(item):
+        return True
+    if isinstance(item, Mapping):
+        return any(_has_money(value) for value in item.values())
+    if isinstance(item, list):
+        return any(_has_money(value) for value in item)
+    return False
+
+
+def _plain_amounts(item: Any) -> Any:
+    """``item`` (serialised messages) with every ``{"money": n}`` written as ``n``."""
+    if _is_money(item):
+        return int(item["money"]) if isinstance(item, Mapping) else int(item)
+    if isinstance(item, Mapping):
+        return {key: _plain_amounts(value) for key, value in item.items()}
+    if isinstance(item, list):
+        return [_plain_amounts(value) for value in item]
+    return item
+
+
 def pre_messages_form(fresh: dict[str, Any], stored: Mapping[str, Any]) -> dict[str, Any]:
     """A re-settled result as it compares with ``stored`` when ``stored`` was settled before
     the explanations became messages (it has no ``messages``): without ``messages``, and with
@@ -229,6 +310,13 @@ def pre_messages_form(fresh: dict[str, Any], stored: Mapping[str, Any]) -> dict[
     Any other result is returned as it is."""
     if "messages" not in fresh:
         return fresh
+    if (
+        "messages" in stored
+        and _has_money(fresh["messages"])
+        and not _has_money(stored["messages"])
+    ):
+        # settled before amounts were marked as money: the same messages, amounts as integers
+        fresh = {**fresh, "messages": _plain_amounts(fresh["messages"])}
     if "messages" in stored:
         if not _own_ids(stored) or fresh["messages"] == stored["messages"]:
             return fresh
@@ -251,6 +339,8 @@ def pre_messages_form(fresh: dict[str, Any], stored: Mapping[str, Any]) -> dict[
 
 __all__ = [
     "Message",
+    "Money",
+    "MoneyFormat",
     "_",
     "as_message",
     "clause_titles",

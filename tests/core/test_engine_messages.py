@@ -175,6 +175,66 @@ def test_a_result_settled_before_messages_compares_without_them() -> None:
     assert pre_messages_form(fresh, {**stored, "messages": []}) is fresh
 
 
+def test_an_amount_is_written_as_its_integer_in_english_and_as_money_at_the_edge() -> None:
+    from casino.rules.messages import Money, render
+
+    line = msg("Seat %(seat)s wins %(won)s: net %(net)+d.", seat=3, won=Money(1250), net=Money(-5))
+    assert line == "Seat 3 wins 1250: net -5."  # the English as stored, unchanged
+    data = line.to_dict()
+    assert data["params"] == {"seat": 3, "won": {"money": 1250}, "net": {"money": -5}}
+
+    def dollars(minor: int, signed: bool) -> str:
+        sign = ("+" if minor > 0 else "-" if minor < 0 else "") if signed else ""
+        return f"{sign}${abs(minor) / 100:.2f}" if signed else f"${minor / 100:.2f}"
+
+    assert line.render(lambda text: text, dollars) == "Seat 3 wins $12.50: net -$0.05."
+    assert render(data, lambda text: text, dollars) == "Seat 3 wins $12.50: net -$0.05."
+    assert render(data) == "Seat 3 wins 1250: net -5."  # no formatter: the integers
+    # a translation that moves the placeholders about keeps them
+    hungarian = {
+        "Seat %(seat)s wins %(won)s: net %(net)+d.": "%(net)+d nettó; %(won)s nyer (%(seat)s)"
+    }
+    assert render(data, lambda text: hungarian.get(text, text), dollars) == (
+        "-$0.05 nettó; $12.50 nyer (3)"
+    )
+
+
+def test_the_api_writes_amounts_in_the_house_currency(settings) -> None:
+    from django.utils import translation
+
+    from casino.core.i18n import explanation_text, translated
+    from casino.rules.messages import Money
+
+    sentence = msg("Seat %(seat)s: bank %(bank)s.", seat=1, bank=Money(500_000))
+    result = {"explanation": [str(sentence)], "messages": [sentence.to_dict()]}
+    with translation.override("en"):
+        assert translated(sentence) == "Seat 1: bank $5,000.00."
+        assert explanation_text(result) == ["Seat 1: bank $5,000.00."]
+    settings.CURRENCY, settings.CURRENCY_EXPONENT = "EUR", 2
+    with translation.override("el"):
+        assert explanation_text(result) == ["Seat 1: bank €5.000,00."]
+
+
+def test_a_result_stored_before_amounts_were_money_compares_equal() -> None:
+    from casino.rules.messages import Money
+
+    fresh_line = msg("Seat %(seat)s wins %(won)s.", seat=2, won=Money(300))
+    fresh = {"explanation": [str(fresh_line)], "messages": [fresh_line.to_dict()]}
+    stored = {
+        "explanation": ["Seat 2 wins 300."],
+        "messages": [{"id": "Seat %(seat)s wins %(won)s.", "params": {"seat": 2, "won": 300}}],
+    }
+    assert pre_messages_form(fresh, stored) == stored
+    # a different amount is still a difference
+    other = {
+        **stored,
+        "messages": [{"id": stored["messages"][0]["id"], "params": {"seat": 2, "won": 301}}],
+    }
+    assert pre_messages_form(fresh, other) != other
+    # stored with amounts marked: compared as it is
+    assert pre_messages_form(fresh, fresh) == fresh
+
+
 # --------------------------------------------------------------------------- rule titles
 
 
