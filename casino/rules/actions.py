@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 from . import schemas as s
 from .cards import Card, parse_card, read_cards
 from .errors import Problems, RuleError
-from .messages import Message, _, either, msg, prefixed
+from .messages import Message, Money, _, either, msg, prefixed
 from .options import MAX_AMOUNT, beyond_maximum, is_int
 from .quick import quick_init
 
@@ -466,8 +466,8 @@ def _amount(
             name,
             where.says(
                 _("a %(kind)s's '%(name)s' must be at least %(least)s, got %(value)s"),
-                least=least,
-                value=value,
+                least=Money(least),
+                value=Money(value),
             ),
         )
         return None

@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, TypeGuard, TypeVar
 
 from .errors import Problem, Problems, RuleError
-from .messages import _, msg
+from .messages import Money, _, msg
 
 MAX_AMOUNT: Final = 10**12
 """The largest amount, in minor units, any engine reads: a stake, ante, raise, bonus, stack,
@@ -35,22 +35,47 @@ def is_int(value: object) -> TypeGuard[int]:
     return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
-def beyond_maximum(value: int, name: str, most: int = MAX_AMOUNT) -> str | None:
+def as_money(value: object) -> object:
+    """``value`` as a message's amount of money (:class:`~casino.rules.messages.Money`) when
+    it is a whole number (not ``True``), else as it is (a refused value shown as it came)."""
+    return Money(value) if is_int(value) else value
+
+
+def money_or_text(value: object) -> object:
+    """``value`` as a message's amount of money when it is a whole number, else its text
+    (``str(value)``: ``None``, a refused value)."""
+    return Money(value) if is_int(value) else str(value)
+
+
+def money_or_repr(value: object) -> object:
+    """A refused amount as a message shows it: money when it is a whole number (out of
+    bounds), else ``repr(value)`` (``'ten'``, ``2.5``, ``True``) as it came."""
+    return Money(value) if is_int(value) else repr(value)
+
+
+def beyond_maximum(
+    value: int, name: str, most: int = MAX_AMOUNT, *, money: bool = True
+) -> str | None:
     """Why the whole number ``value`` (``name`` says what it is) is refused for being beyond
-    ``most`` either way, or ``None`` when it is within it."""
+    ``most`` either way, or ``None`` when it is within it. ``money``: ``value`` is an amount
+    (written in the house currency where the message is shown), not a count or odds."""
+
+    def shown(number: int) -> object:
+        return as_money(number) if money else number
+
     if value > most:
         return msg(
             _("%(name)s %(value)s is above the maximum of %(most)s"),
             name=name,
-            value=value,
-            most=most,
+            value=shown(value),
+            most=shown(most),
         )
     if value < -most:
         return msg(
             _("%(name)s %(value)s is below the minimum of %(least)s"),
             name=name,
-            value=value,
-            least=-most,
+            value=shown(value),
+            least=shown(-most),
         )
     return None
 
@@ -60,8 +85,8 @@ def not_a_chip_multiple(name: str, amount: int, chip: int) -> str:
     return msg(
         _("%(name)s %(amount)s is not a multiple of the smallest chip %(chip)s"),
         name=name,
-        amount=amount,
-        chip=chip,
+        amount=as_money(amount),
+        chip=as_money(chip),
     )
 
 
@@ -74,7 +99,9 @@ def oversized_numbers(data: object, path: str) -> list[Problem]:
         where, value = pending.pop()
         if is_int(value):
             name = where.removeprefix(f"{path}.").replace("_", " ").replace(".", " ")
-            message = beyond_maximum(value, name)
+            # any number among the settings (odds, a percentage, a count as well as an
+            # amount): written as the number it is, not as money
+            message = beyond_maximum(value, name, money=False)
             if message is not None:
                 problems.append(Problem(where, message))
         elif isinstance(value, Mapping):
@@ -233,6 +260,8 @@ def check_amounts(
                 msg(
                     _("%(name)s must be a whole number of minor units from 1 to %(most)s"),
                     name=name,
+                    # "minor units from 1 to ...": the bound is a count of minor units, as
+                    # the 1 the sentence writes is, not an amount written as money
                     most=MAX_AMOUNT,
                 ),
             )

@@ -35,8 +35,8 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .errors import Problems, RuleError
-from .messages import Message, _, either, joined, msg
-from .options import is_int, oversized_numbers
+from .messages import Message, Money, _, either, joined, msg
+from .options import as_money, is_int, money_or_repr, oversized_numbers
 from .quick import quick_init
 
 
@@ -184,8 +184,8 @@ class RakeSchedule:
                 raise RuleError(
                     msg(
                         _("%(base)s is above the rake schedule's top band (up to %(top)s)"),
-                        base=base,
-                        top=self.top,
+                        base=Money(base),
+                        top=as_money(self.top),
                     )
                 )
             return band.amount
@@ -222,14 +222,14 @@ class RakeSchedule:
         1000, 50 above 1000"``."""
         base = of if isinstance(of, Message) else Message(of)
         if self.kind is RakeKind.FIXED:
-            return msg(_("a fixed %(amount)s per hand"), amount=self.amount)
+            return msg(_("a fixed %(amount)s per hand"), amount=Money(self.amount))
         if self.kind is RakeKind.PERCENT:
             if self.cap is not None:
                 return msg(
                     _("%(percent)s%% of %(of)s, capped at %(cap)s"),
                     percent=self.percent,
                     of=base,
-                    cap=self.cap,
+                    cap=Money(self.cap),
                 )
             return msg(_("%(percent)s%% of %(of)s"), percent=self.percent, of=base)
         if self.kind is RakeKind.BANDED:
@@ -238,15 +238,23 @@ class RakeSchedule:
             for band in self.bands:
                 if band.up_to is not None:
                     parts.append(
-                        msg(_("%(amount)s up to %(up_to)s"), amount=band.amount, up_to=band.up_to)
+                        msg(
+                            _("%(amount)s up to %(up_to)s"),
+                            amount=Money(band.amount),
+                            up_to=Money(band.up_to),
+                        )
                     )
                     below = band.up_to
                 elif below is not None:
                     parts.append(
-                        msg(_("%(amount)s above %(below)s"), amount=band.amount, below=below)
+                        msg(
+                            _("%(amount)s above %(below)s"),
+                            amount=Money(band.amount),
+                            below=Money(below),
+                        )
                     )
                 else:
-                    parts.append(msg(_("%(amount)s at any size"), amount=band.amount))
+                    parts.append(msg(_("%(amount)s at any size"), amount=Money(band.amount)))
             return msg(
                 _("by %(of)s: %(bands)s"), of=base, bands=joined(parts, _("%(first)s, %(next)s"))
             )
@@ -288,8 +296,8 @@ class RakeReader:
                 msg(
                     _("rake %(key)s must be a whole number of at least %(least)s, got %(value)s"),
                     key=key,
-                    least=least,
-                    value=repr(raw),
+                    least=Money(least),
+                    value=money_or_repr(raw),
                 ),
             )
             return 0
@@ -299,8 +307,8 @@ class RakeReader:
                 msg(
                     _("rake %(key)s %(amount)s is not a multiple of the smallest chip %(chip)s"),
                     key=key,
-                    amount=raw,
-                    chip=self.chip,
+                    amount=Money(raw),
+                    chip=Money(self.chip),
                 ),
             )
         return raw
@@ -347,7 +355,7 @@ class RakeReader:
                     f"{where}.up_to",
                     msg(
                         _("rake band up_to must be a positive whole number, got %(value)s"),
-                        value=repr(up_to),
+                        value=money_or_repr(up_to),
                     ),
                 )
                 up_to = None
@@ -356,8 +364,8 @@ class RakeReader:
                     f"{where}.up_to",
                     msg(
                         _("rake bands must go up: %(up_to)s is not above %(previous)s"),
-                        up_to=up_to,
-                        previous=previous,
+                        up_to=Money(up_to),
+                        previous=Money(previous),
                     ),
                 )
             if "amount" not in band:
@@ -401,7 +409,10 @@ class RakeReader:
         if not is_int(raw) or raw < 1:
             self.problems.add(
                 path,
-                msg(_("rake cap must be a positive whole number, got %(value)s"), value=repr(raw)),
+                msg(
+                    _("rake cap must be a positive whole number, got %(value)s"),
+                    value=money_or_repr(raw),
+                ),
             )
             return None
         if raw % self.chip:
@@ -409,8 +420,8 @@ class RakeReader:
                 path,
                 msg(
                     _("rake cap %(amount)s is not a multiple of the smallest chip %(chip)s"),
-                    amount=raw,
-                    chip=self.chip,
+                    amount=Money(raw),
+                    chip=Money(self.chip),
                 ),
             )
         return raw
@@ -501,7 +512,7 @@ def parse_rake(
                             "may grow past %(up_to)s"
                         ),
                         base=_base(base),
-                        up_to=bands[-1].up_to,
+                        up_to=Money(bands[-1].up_to),
                     ),
                 )
     basis_points = 0
@@ -521,7 +532,7 @@ def rake_words(take: int, schedule_words: str, pot: int, charged: Mapping[int, i
         return msg(
             _("Rake 0 (%(schedule)s): nothing is taken from the pot of %(pot)s"),
             schedule=schedule_words,
-            pot=pot,
+            pot=Money(pot),
         )
     parts = [(seat, amount) for seat, amount in charged.items() if amount]
     who: Message
@@ -529,7 +540,8 @@ def rake_words(take: int, schedule_words: str, pot: int, charged: Mapping[int, i
         who = msg(_("the winner, seat %(seat)s"), seat=parts[0][0])
     else:
         shares = [
-            msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=amount) for seat, amount in parts
+            msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=Money(amount))
+            for seat, amount in parts
         ]
         who = msg(_("the winners: %(shares)s"), shares=joined(shares, _("%(first)s, %(next)s")))
     return msg(
@@ -537,9 +549,9 @@ def rake_words(take: int, schedule_words: str, pot: int, charged: Mapping[int, i
             "Rake %(take)s (%(schedule)s), taken from the pot of %(pot)s before it is shared "
             "and charged to %(who)s"
         ),
-        take=take,
+        take=Money(take),
         schedule=schedule_words,
-        pot=pot,
+        pot=Money(pot),
         who=who,
     )
 

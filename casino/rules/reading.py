@@ -12,7 +12,7 @@ from typing import Any
 from .cards import Card, parse_cards
 from .errors import Problems, RuleError
 from .messages import _, msg, prefixed
-from .options import MAX_AMOUNT, beyond_maximum, is_int, not_a_chip_multiple
+from .options import MAX_AMOUNT, as_money, beyond_maximum, is_int, not_a_chip_multiple
 
 
 class RecordReader:
@@ -31,10 +31,18 @@ class RecordReader:
                 )
 
     def whole(
-        self, value: object, path: str, name: str, *, least: int = 1, most: int = MAX_AMOUNT
+        self,
+        value: object,
+        path: str,
+        name: str,
+        *,
+        least: int = 1,
+        most: int = MAX_AMOUNT,
+        money: bool = False,
     ) -> int | None:
         """A whole number from ``least`` to ``most`` (:data:`~casino.rules.options.MAX_AMOUNT`,
-        the bound on every amount, unless told)."""
+        the bound on every amount, unless told); ``money``: it is an amount (its problems
+        write the figures as money), not a seat or a count."""
         if value is None:
             self.problems.add(path, msg(_("%(name)s is missing"), name=name))
             return None
@@ -54,12 +62,12 @@ class RecordReader:
                 msg(
                     _("%(name)s must be at least %(least)s, got %(value)s"),
                     name=name,
-                    least=least,
-                    value=value,
+                    least=as_money(least) if money else least,
+                    value=as_money(value) if money else value,
                 ),
             )
             return None
-        too_big = beyond_maximum(value, name, most)
+        too_big = beyond_maximum(value, name, most, money=money)
         if too_big is not None:
             self.problems.add(path, too_big)
             return None
@@ -67,7 +75,7 @@ class RecordReader:
 
     def money(self, value: object, path: str, name: str, *, least: int = 1) -> int | None:
         """An amount in minor units, a multiple of the smallest chip."""
-        amount = self.whole(value, path, name, least=least)
+        amount = self.whole(value, path, name, least=least, money=True)
         if amount is not None and amount % self.chip:
             self.problems.add(path, not_a_chip_multiple(name, amount, self.chip))
             return None

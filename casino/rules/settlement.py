@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .errors import Problem, RuleError
-from .messages import Message, _, as_message, msg
+from .messages import Message, Money, _, as_message, msg
 from .quick import quick_init
 
 MAX_SETTLED_FIGURE: Final = 10**15
@@ -157,7 +157,7 @@ class Settlement:
                         "not 0); the game's settlement is wrong and nothing was stored"
                     ),
                     game=self.game,
-                    total=total,
+                    total=Money(total),
                 )
             )
         if self.house is not None and (
@@ -188,8 +188,8 @@ class Settlement:
                             "hold (%(most)s); the amounts in this hand are too large to settle"
                         ),
                         what=what,
-                        value=value,
-                        most=most,
+                        value=Money(value),
+                        most=Money(most),
                     )
                 )
 

@@ -333,8 +333,9 @@ def test_a_rule_error_comes_back_in_greek_with_its_code_and_params(api) -> None:
     assert response.status_code == 400, response.json()
     (problem,) = response.json()["errors"]
     assert problem["path"] == "players[0].stake"
+    # the amounts in the house currency (US dollars in the tests), as Greek writes them
     assert problem["message"] == (
-        "θέση 1: το ποντάρισμα 5 είναι εκτός των ορίων του τραπεζιού: τουλάχιστον 10 "
+        "θέση 1: το ποντάρισμα $0,05 είναι εκτός των ορίων του τραπεζιού: τουλάχιστον $0,10 "
         "(κανόνας 3 («Ο μπάνκερ, το μοίρασμα και τα πονταρίσματα»))"
     )
     assert problem["code"] == (
@@ -342,8 +343,8 @@ def test_a_rule_error_comes_back_in_greek_with_its_code_and_params(api) -> None:
     )
     assert problem["params"] == {
         "seat": 1,
-        "amount": 5,
-        "bounds": {"id": "at least %(low)s", "params": {"low": 10}},
+        "amount": {"money": 5},
+        "bounds": {"id": "at least %(low)s", "params": {"low": {"money": 10}}},
         "rule": {
             "id": "rule %(number)s (“%(title)s”)",
             "params": {
@@ -369,13 +370,29 @@ def test_no_language_shows_a_rules_document(api, code: str) -> None:  # type: ig
 
 @pytest.mark.django_db
 def test_english_is_the_default_and_reads_as_before(api) -> None:  # type: ignore[no-untyped-def]
+    """English reads as the engine wrote it, but for the amounts: the API writes those in the
+    house currency (the stored ``explanation`` keeps the integers)."""
     error = api.post(EVALUATE, OUT_OF_LIMITS, format="json").json()
     assert error["errors"][0]["message"] == (
-        "seat 1: stake 5 is outside the table limits: at least 10 "
+        "seat 1: stake $0.05 is outside the table limits: at least $0.10 "
         "(rule 3 (“The banker, the deal and the stakes”))"
     )
     settled = api.post(EVALUATE, FINISHED, format="json").json()
-    assert settled["explanation_text"] == settled["explanation"]
+    rule_13 = "(rule 13 (“The banker stands on 21 or less with two to four cards”))."
+    rule_10 = "(rule 10 (“Card limit and going bust”))."
+    assert settled["explanation"][1:4] == [
+        f"Seat 1: 19 (K-9) beats the banker's 18: paid 20 {rule_13}",
+        f"Seat 2: bust (26) with K-6-Q: the banker took the stake 10 at once {rule_10}",
+        "Banker (seat 9): net -10.",
+    ]
+    assert settled["explanation_text"][1:4] == [
+        f"Seat 1: 19 (K-9) beats the banker's 18: paid $0.20 {rule_13}",
+        f"Seat 2: bust (26) with K-6-Q: the banker took the stake $0.10 at once {rule_10}",
+        "Banker (seat 9): net −$0.10.",
+    ]
+    # every other line has no amount in it and reads exactly as the engine wrote it
+    for index in (0, *range(4, len(settled["explanation"]))):
+        assert settled["explanation_text"][index] == settled["explanation"][index]
 
 
 @pytest.mark.django_db
@@ -409,16 +426,34 @@ def test_a_stored_settlement_is_served_with_its_explanation_text(dp_table, deale
     settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
     assert settled.status_code == 201, settled.json()
     body = settled.json()
-    assert body["explanation_text"] == body["explanation"]
     assert len(body["messages"]) == len(body["explanation"])
+    # the English as the engine wrote it, but for the amounts, in the house currency
+    assert body["explanation_text"] == house_english(body)
+    assert body["explanation_text"][-1] == (
+        "Rake: seat 3 pays $1.00, seat 2 pays $1.00, the designated player pays $1.00; total $3.00."
+    )
+    assert body["explanation"][-1] == (
+        "Rake: seat 3 pays 100, seat 2 pays 100, the designated player pays 100; total 300."
+    )
+    assert [render(item) for item in body["messages"]] == body["explanation"]
     if preview.status_code == 200:  # a game whose hand settles from its own actions
-        assert preview.json()["explanation_text"] == preview.json()["explanation"]
+        assert preview.json()["explanation_text"] == house_english(preview.json())
     served = client.get(
         f"/api/v1/settlements/{body['settlement']}/", HTTP_ACCEPT_LANGUAGE="el"
     ).json()
     assert served["result"]["explanation"] == body["explanation"]
     assert served["result"]["messages"] == body["messages"]
     assert len(served["result"]["explanation_text"]) == len(body["explanation"])
+
+
+def house_english(result: dict[str, Any]) -> list[str]:
+    """``result``'s messages in English with the amounts in the house currency."""
+    from casino.core.money import money
+
+    def house(minor: int, signed: bool) -> str:
+        return money(minor, signed=signed)
+
+    return [render(item, lambda text: text, house) for item in result["messages"]]
 
 
 # --------------------------------------------------------------------------- every game's errors
@@ -517,7 +552,10 @@ def test_a_high_card_flush_record_error_comes_back_in_greek(api) -> None:  # typ
     (problem,) = response.json()["errors"]
     assert problem["path"] == "players[0].raise"
     assert_greek_with_code(problem, "seat 1: raise 4000 exceeds 1x ante for a 4-card flush")
-    assert problem["message"] == "η θέση 1: η αύξηση 4000 υπερβαίνει το 1x άντε για χρώμα 4 φύλλων"
+    assert problem["message"] == (
+        "η θέση 1: η αύξηση $40,00 υπερβαίνει το 1x άντε για χρώμα 4 φύλλων"
+    )
+    assert problem["params"]["what"]["params"]["amount"] == {"money": 4000}
 
 
 @pytest.mark.django_db
@@ -528,9 +566,17 @@ def test_a_high_card_flush_explanation_text_is_greek_line_by_line(api) -> None: 
     record = game("high-card-flush").record_example
     english = api.post(url, record, format="json").json()
     greek = api.post(url, record, format="json", HTTP_ACCEPT_LANGUAGE="el").json()
-    assert greek["explanation"] == english["explanation"] == english["explanation_text"]
+    assert greek["explanation"] == english["explanation"]
     assert english["explanation"][0] == (
         "Designated player (seat 7): 3-card flush A-K-9, which qualifies."
+    )
+    # English text as the engine wrote it, the amounts in the house currency
+    assert english["explanation"][-1] == (
+        "Designated player (seat 7): bank 100000, loses 2000, bank after the hand 98000."
+    )
+    assert english["explanation_text"][0] == english["explanation"][0]
+    assert english["explanation_text"][-1] == (
+        "Designated player (seat 7): bank $1,000.00, loses $20.00, bank after the hand $980.00."
     )
     assert greek["explanation_text"][0] == (
         "Ορισμένος παίκτης (θέση 7): χρώμα 3 φύλλων A-K-9, που προκρίνεται."

@@ -110,24 +110,30 @@ BAD_INPUT = [
     pytest.param(
         _set(["players", 0, "raise"], 2000),
         "players[0].raise",
-        "2000",
+        "$20.00",
         id="raise-above-1x-for-4-card-flush",
     ),
     pytest.param(
-        _set(["players", 0, "raise"], 500), "players[0].raise", "500", id="raise-below-ante"
+        _set(["players", 0, "raise"], 500), "players[0].raise", "$5.00", id="raise-below-ante"
     ),
     pytest.param(_set(["players", 1, "seat"], 2), "players[1].seat", "2", id="seat-twice"),
     pytest.param(_set(["players", 1, "seat"], 1), "players[1].seat", "1", id="player-in-dp-seat"),
     pytest.param(
-        _set(["players", 0, "flush_bonus"], -5), "players[0].flush_bonus", "-5", id="negative-money"
+        _set(["players", 0, "flush_bonus"], -5),
+        "players[0].flush_bonus",
+        "\N{MINUS SIGN}$0.05",
+        id="negative-money",
     ),
     pytest.param(
-        _set(["designated_player", "bank"], -1), "designated_player.bank", "-1", id="negative-bank"
+        _set(["designated_player", "bank"], -1),
+        "designated_player.bank",
+        "\N{MINUS SIGN}$0.01",
+        id="negative-bank",
     ),
     pytest.param(
         lambda d: d.update(rules={"bank_min": 60_000}),
         "designated_player.bank",
-        "60000",
+        "$600.00",
         id="dp-bank-below-minimum",
     ),
     pytest.param(

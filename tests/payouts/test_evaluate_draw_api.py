@@ -68,7 +68,7 @@ def test_a_whole_hand_replays_to_its_settlement(role, make_user, client_for):
     ("actions", "index", "words"),
     [
         pytest.param([{"seat": 2, "type": "call"}], 0, "turn", id="out-of-turn"),
-        pytest.param([{"seat": 1, "type": "raise", "to": 300}], 0, "400", id="raise-too-small"),
+        pytest.param([{"seat": 1, "type": "raise", "to": 300}], 0, "$4.00", id="raise-too-small"),
         pytest.param(
             [*PASSIVE[:3], {"seat": 2, "type": "draw", "discard": ["Ah"], "receive": ["Ts"]}],
             3,

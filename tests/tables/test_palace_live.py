@@ -97,7 +97,7 @@ def test_banners_differ_within_a_group_and_a_battle_bet_has_a_minimum(
         {"seat": 2, "type": "battle", "target": 3, "amount": 100},
         format="json",
     )
-    assert low.status_code == 400 and "500" in low.json()["detail"]
+    assert low.status_code == 400 and "$5.00" in low.json()["detail"]  # the house currency
     assert HandAction.objects.count() == 0
 
 

@@ -204,7 +204,7 @@ def test_sticking_on_14_is_refused(pontoon_table, dealer, client_for):
     too_much = client.post(
         url, {"seat": 1, "type": "buy", "hand": 0, "amount": 500, "card": "2c"}, format="json"
     )
-    assert too_much.status_code == 400 and "200" in too_much.json()["detail"]
+    assert too_much.status_code == 400 and "$2.00" in too_much.json()["detail"]  # the currency
 
 
 def test_shoot_pontoon_needs_a_kitty_and_carries_it_over(db, floor, dealer, client_for):

@@ -361,7 +361,7 @@ def test_a_bank_off_the_smallest_chip_is_a_400(open_table, dealer, floor, floor2
     response = act(client, open_table, "accept", 1, bank=50_010)
     assert response.status_code == 400
     assert response.json()["errors"][0]["path"] == "bank"
-    assert "smallest chip 25" in response.json()["detail"]
+    assert "smallest chip $0.25" in response.json()["detail"]  # amounts in the house currency
     assert accept(client, open_table, 1, bank=50_025)["state"]["bank"] == 50_025
 
 
@@ -408,7 +408,9 @@ def test_clause_17_bank_outside_the_table_limits_is_refused(open_table, dealer, 
     response = act(client_for(dealer), open_table, "accept", 1, bank=1_000)
     assert response.status_code == 400
     error = response.json()["errors"][0]
-    assert error["path"] == "bank" and "5000-1000000" in error["message"]
+    assert error["path"] == "bank" and "$50.00-$10,000.00" in error["message"]
+    assert error["params"]["low"] == {"money": 5_000}
+    assert error["params"]["high"] == {"money": 1_000_000}
 
 
 def test_clause_17_consecutive_hand_cap(open_table, dealer, client_for):

@@ -38,7 +38,7 @@ from casino.rules.cards import (
 from casino.rules.errors import RuleError
 from casino.rules.five_card_draw.rules import DrawRules
 from casino.rules.five_card_draw.values import DECK_SETS, HAND_SIZE, SIXES_PLAYERS, deck_words
-from casino.rules.messages import Message, _, msg, prefixed, seat_words
+from casino.rules.messages import Message, Money, _, msg, prefixed, seat_words
 from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
 
@@ -209,8 +209,8 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
             "small_blind",
             msg(
                 _("small blind %(small)s is more than the big blind %(big)s"),
-                small=small_blind,
-                big=big_blind,
+                small=Money(small_blind),
+                big=Money(big_blind),
             ),
         )
     big_bet: int | None = None
@@ -223,8 +223,8 @@ def parse_config(record: Mapping[str, Any], rules: DrawRules) -> HandConfig:
                 "big_bet",
                 msg(
                     _("big bet %(big_bet)s is less than the small bet (big blind) %(big)s"),
-                    big_bet=big_bet,
-                    big=big_blind,
+                    big_bet=Money(big_bet),
+                    big=Money(big_blind),
                 ),
             )
     button = read.whole(record.get("button"), "button", Message(_("button (a seat number)")))
@@ -405,8 +405,8 @@ def _parse_posts(
                             "post in full posts all-in by itself)"
                         ),
                         post=Message(kind.words),
-                        expected=expected,
-                        amount=amount,
+                        expected=Money(expected),
+                        amount=Money(amount),
                     ),
                 ),
             )

@@ -86,7 +86,8 @@ from casino.rules.five_card_draw.rules import DrawRules, coerce_rules
 from casino.rules.five_card_draw.settle import settle_hand
 from casino.rules.five_card_draw.values import DECK_SETS, HAND_SIZE, deck_words
 from casino.rules.five_card_draw.view import build_presentation, view_data
-from casino.rules.messages import Message, _, msg
+from casino.rules.messages import Message, Money, _, msg
+from casino.rules.options import is_int
 from casino.rules.pots import Pot, build_pots
 from casino.rules.presentation import Presentation
 from casino.rules.quick import quick_init
@@ -519,7 +520,7 @@ class DrawHand:
                 msg(
                     _("seat %(seat)s cannot check: %(owed)s to call (call, raise or fold)"),
                     seat=seat,
-                    owed=owed,
+                    owed=Money(owed),
                 )
             )
 
@@ -569,7 +570,7 @@ class DrawHand:
                         "round; call, raise or fold"
                     ),
                     seat=seat,
-                    level=self._level,
+                    level=Money(self._level),
                 )
             )
         self._verify_wager(self._players[seat], to, ActionType.BET)
@@ -656,8 +657,8 @@ class DrawHand:
                         msg(
                             _("seat %(seat)s calls %(amount)s but the call is %(owed)s"),
                             seat=seat,
-                            amount=repr(amount),
-                            owed=owed,
+                            amount=Money(amount) if is_int(amount) else repr(amount),
+                            owed=Money(owed),
                         )
                     )
             self.call(seat)
@@ -931,7 +932,7 @@ class DrawHand:
             raise RuleError(refusal)
         seat = player.seat
         word = Message(VERBS[kind])
-        said = {"seat": seat, "verb": word, "to": to}
+        said = {"seat": seat, "verb": word, "to": Money(to)}
         chip = self.rules.smallest_chip
         if to % chip:
             raise RuleError(
@@ -939,7 +940,7 @@ class DrawHand:
                     _(
                         "seat %(seat)s: %(verb)s to %(to)s is not a multiple of the smallest chip %(chip)s"
                     ),
-                    chip=chip,
+                    chip=Money(chip),
                     **said,
                 )
             )
@@ -952,7 +953,7 @@ class DrawHand:
                         "seat %(seat)s: %(verb)s to %(to)s is more than the seat has: %(most)s at "
                         "most (all-in)"
                     ),
-                    most=most,
+                    most=Money(most),
                     **said,
                 )
             )
@@ -965,7 +966,7 @@ class DrawHand:
                                 "seat %(seat)s: %(verb)s to %(to)s is not allowed: short of a full "
                                 "limit %(verb)s, the seat may only go all-in to %(most)s"
                             ),
-                            most=most,
+                            most=Money(most),
                             **said,
                         )
                     )
@@ -980,8 +981,8 @@ class DrawHand:
                             "seat %(seat)s: %(verb)s to %(to)s is not the limit %(verb)s: in limit "
                             "the %(verb)s is to exactly %(low)s (the big bet is %(bet)s)"
                         ),
-                        low=low,
-                        bet=self._round.bet,
+                        low=Money(low),
+                        bet=Money(self._round.bet),
                         **said,
                     )
                 )
@@ -991,7 +992,7 @@ class DrawHand:
             raise RuleError(
                 msg(
                     _("seat %(seat)s: %(verb)s to %(to)s is over the pot limit %(high)s"),
-                    high=high,
+                    high=Money(high),
                     **said,
                 )
             )
@@ -1016,7 +1017,7 @@ class DrawHand:
                         "seat %(seat)s: %(verb)s to %(to)s is below the minimum raise to %(least)s"
                     )
                 )
-            raise RuleError(msg(template, least=least, most=most, **said))
+            raise RuleError(msg(template, least=Money(least), most=Money(most), **said))
 
     def _put(self, player: _Player, to: int) -> None:
         added = to - player.bet

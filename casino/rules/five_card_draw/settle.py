@@ -30,7 +30,7 @@ from casino.rules.cards import Card
 from casino.rules.five_card_draw.config import HandConfig
 from casino.rules.five_card_draw.rules import GAME_CODE, DrawRules, Rake
 from casino.rules.five_card_draw.values import rate
-from casino.rules.messages import Message, _, joined, msg
+from casino.rules.messages import Message, Money, _, joined, msg
 from casino.rules.poker_hands import HandValue
 from casino.rules.pots import Pot, build_pots, split_pot
 from casino.rules.rake import RakeKind
@@ -120,12 +120,16 @@ def settle_hand(
                 msg(
                     _("Seat %(seat)s posted %(dead)s dead to the centre."),
                     seat=player.seat,
-                    dead=player.dead,
+                    dead=Money(player.dead),
                 )
             )
     for seat, amount in returned.items():
         explanation.append(
-            msg(_("Seat %(seat)s's uncalled %(amount)s is returned."), seat=seat, amount=amount)
+            msg(
+                _("Seat %(seat)s's uncalled %(amount)s is returned."),
+                seat=seat,
+                amount=Money(amount),
+            )
         )
     if showdown:
         reason = showdown_reason
@@ -192,10 +196,10 @@ def settle_hand(
                 else _("%(seats)s tie with %(hand)s and split %(amount)s: %(shares)s"),
                 seats=_seats_words(ordered),
                 hand=values[ordered[0]].description,
-                amount=pot.amount - take,
+                amount=Money(pot.amount - take),
                 shares=joined(
                     [
-                        msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=shares[seat])
+                        msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=Money(shares[seat]))
                         for seat in ordered
                     ],
                     _("%(first)s, %(next)s"),
@@ -203,7 +207,7 @@ def settle_hand(
             )
         params = {
             "pot": name,
-            "amount": pot.amount,
+            "amount": Money(pot.amount),
             "eligible": _seats_words(pot.eligible),
             "result": result,
         }
@@ -215,8 +219,8 @@ def settle_hand(
                         "taken first, %(paid)s paid."
                     ),
                     **params,
-                    rake=take,
-                    paid=pot.amount - take,
+                    rake=Money(take),
+                    paid=Money(pot.amount - take),
                 )
             )
         else:
@@ -246,7 +250,7 @@ def settle_hand(
                         "Rake %(rake)s (%(schedule)s), charged to the winners of the pots it "
                         "came from."
                     ),
-                    rake=total_rake,
+                    rake=Money(total_rake),
                     schedule=rake.words(),
                 )
             )
@@ -266,10 +270,10 @@ def settle_hand(
                 if raked[seat]
                 else _("Seat %(seat)s: put in %(stake)s, takes %(won)s; net %(net)+d."),
                 seat=seat,
-                stake=stake,
-                won=paid[seat],
-                rake=raked[seat],
-                net=net,
+                stake=Money(stake),
+                won=Money(paid[seat]),
+                rake=Money(raked[seat]),
+                net=Money(net),
             )
         )
         seats.append(

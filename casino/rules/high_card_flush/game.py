@@ -23,8 +23,8 @@ from casino.rules.contract import (
     register,
 )
 from casino.rules.errors import Problems, RuleError
-from casino.rules.messages import _, msg
-from casino.rules.options import check_amounts, is_int
+from casino.rules.messages import Money, _, msg
+from casino.rules.options import as_money, check_amounts, is_int, money_or_text
 from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.settlement import Settlement
 
@@ -175,7 +175,7 @@ class HighCardFlush(Game):
             ("bank_min", "bank_max", _("bank maximum %(high)s is below the minimum %(low)s")),
         ):
             if limits[low] > limits[high]:
-                problems.add(high, msg(below, high=limits[high], low=limits[low]))
+                problems.add(high, msg(below, high=Money(limits[high]), low=Money(limits[low])))
 
     def hand_rules(
         self, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
@@ -223,8 +223,8 @@ class HighCardFlush(Game):
                         _(
                             "bank %(given)s differs from the bank %(bank)s posted when the hand opened"
                         ),
-                        given=str(dp["bank"]),
-                        bank=bank,
+                        given=money_or_text(dp["bank"]),
+                        bank=as_money(bank),
                     ),
                 )
         players = record.get("players")

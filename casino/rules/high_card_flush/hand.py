@@ -32,8 +32,14 @@ from casino.rules.actions import ActionSpec, ActionTable, Decoded, decode
 from casino.rules.cards import Card, CardGroup, check_distinct
 from casino.rules.contract import JSON, History, Recorded
 from casino.rules.errors import Problems, RuleError, action_path, reported
-from casino.rules.messages import _, msg, prefixed
-from casino.rules.options import MAX_AMOUNT, is_int, not_a_chip_multiple
+from casino.rules.messages import Money, _, msg, prefixed
+from casino.rules.options import (
+    MAX_AMOUNT,
+    is_int,
+    money_or_repr,
+    money_or_text,
+    not_a_chip_multiple,
+)
 from casino.rules.presentation import Presentation
 from casino.rules.rule_titles import high_card_flush_rule
 
@@ -321,8 +327,8 @@ class HighCardFlushHand:
                     ),
                     seat=seat,
                     name=name,
-                    least=least,
-                    value=repr(value),
+                    least=Money(least),
+                    value=money_or_repr(value),
                 )
             )
         if value % chip:
@@ -369,9 +375,9 @@ class HighCardFlushHand:
                         "seat %(seat)s: ante %(ante)s is outside the table's limits %(low)s-%(high)s"
                     ),
                     seat=seat,
-                    ante=ante,
-                    low=str(low),
-                    high=str(high),
+                    ante=Money(ante),
+                    low=money_or_text(low),
+                    high=money_or_text(high),
                 )
             )
         bonuses = {}
@@ -452,8 +458,8 @@ class HighCardFlushHand:
                     ),
                     seat=seat,
                     length=length,
-                    low=low,
-                    high=high,
+                    low=Money(low),
+                    high=Money(high),
                     rule=high_card_flush_rule(6),
                 )
             )

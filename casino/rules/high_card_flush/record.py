@@ -17,8 +17,8 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_cards, readable_cards
 from casino.rules.errors import Problems, RuleError
-from casino.rules.messages import Message, _, msg, prefixed
-from casino.rules.options import beyond_maximum, is_int, not_a_chip_multiple
+from casino.rules.messages import Message, Money, _, msg, prefixed
+from casino.rules.options import as_money, beyond_maximum, is_int, not_a_chip_multiple
 from casino.rules.quick import quick_init
 
 from .rules import CARDS_PER_HAND, Rules
@@ -175,7 +175,7 @@ class _Reader:
         if amount < 0:
             self.problems.add(
                 f"{path}.{key}",
-                msg(_("%(name)s %(amount)s must not be negative"), name=name, amount=amount),
+                msg(_("%(name)s %(amount)s must not be negative"), name=name, amount=Money(amount)),
             )
             return None
         too_big = beyond_maximum(amount, name)
@@ -253,8 +253,8 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                     "designated_player.bank",
                     msg(
                         _("designated player bank %(bank)s is below the table minimum %(least)s"),
-                        bank=bank,
-                        least=rules.bank_min,
+                        bank=Money(bank),
+                        least=Money(rules.bank_min),
                     ),
                 )
             if rules.bank_max is not None and bank > rules.bank_max:
@@ -262,8 +262,8 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                     "designated_player.bank",
                     msg(
                         _("designated player bank %(bank)s is above the table maximum %(most)s"),
-                        bank=bank,
-                        most=rules.bank_max,
+                        bank=Money(bank),
+                        most=Money(rules.bank_max),
                     ),
                 )
         dp_cards = read.cards(raw_dp, "designated_player", dp_words)
@@ -330,8 +330,8 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                         who,
                         msg(
                             _("ante %(ante)s is below the table minimum %(least)s"),
-                            ante=ante,
-                            least=rules.ante_min,
+                            ante=Money(ante),
+                            least=Money(rules.ante_min),
                         ),
                     ),
                 )
@@ -342,8 +342,8 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                         who,
                         msg(
                             _("ante %(ante)s is above the table maximum %(most)s"),
-                            ante=ante,
-                            most=rules.ante_max,
+                            ante=Money(ante),
+                            most=Money(rules.ante_max),
                         ),
                     ),
                 )
@@ -357,8 +357,8 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                             _(
                                 "ante %(ante)s is above the rake schedule's top band (up to %(top)s)"
                             ),
-                            ante=ante,
-                            top=top,
+                            ante=Money(ante),
+                            top=as_money(top),
                         ),
                     ),
                 )
@@ -375,8 +375,8 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                             _(
                                 "raise %(amount)s is below the minimum of 1x ante (%(low)s); 0 means fold"
                             ),
-                            amount=raised,
-                            low=low,
+                            amount=Money(raised),
+                            low=Money(low),
                         ),
                     ),
                 )
@@ -389,7 +389,7 @@ def parse_record(record: Mapping[str, Any], rules: Rules | None = None) -> Recor
                             _(
                                 "raise %(amount)s exceeds %(multiple)sx ante for a %(length)s-card flush"
                             ),
-                            amount=raised,
+                            amount=Money(raised),
                             multiple=raise_multiple(flush.length),
                             length=flush.length,
                         ),

@@ -23,8 +23,8 @@ from typing import Any
 
 from casino.rules.cards import ACE, rank_char
 from casino.rules.errors import Problems, RuleError
-from casino.rules.messages import Message, _, msg
-from casino.rules.options import is_int, options_from_dict, parse_bounded
+from casino.rules.messages import Message, Money, _, msg
+from casino.rules.options import is_int, money_or_repr, options_from_dict, parse_bounded
 from casino.rules.rake import RakeBand, RakeKind, RakeReader
 from casino.rules.rake import RakeSchedule as Schedule
 
@@ -241,7 +241,11 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     """Check a full rules dict; return the typed field values (only meaningful without problems)."""
     out: dict[str, Any] = {}
 
-    def whole(key: str, minimum: int, maximum: int | None = None, *, optional: bool) -> int | None:
+    def whole(
+        key: str, minimum: int, maximum: int | None = None, *, optional: bool, money: bool = False
+    ) -> int | None:
+        """The setting ``key``; ``money``: it is an amount (its problem writes the bounds as
+        money), not a count or a rank."""
         value = data.get(key)
         if value is None and optional:
             return None
@@ -275,14 +279,14 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             msg(
                 template,
                 name=key.replace("_", " "),
-                least=minimum,
-                value=repr(value),
-                **({"most": maximum} if maximum is not None else {}),
+                least=Money(minimum) if money else minimum,
+                value=money_or_repr(value) if money else repr(value),
+                **({"most": Money(maximum) if money else maximum} if maximum is not None else {}),
             ),
         )
         return None
 
-    chip = whole("smallest_chip", 1, optional=False)
+    chip = whole("smallest_chip", 1, optional=False, money=True)
     out["smallest_chip"] = chip or 1
     chip = chip or 1
 
@@ -303,14 +307,14 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     out["straight_flush_paytable"] = _parse_paytable(
         data.get("straight_flush_paytable"), "straight_flush", 3, problems
     )
-    cap = whole("max_payout_per_hand", 1, optional=True)
+    cap = whole("max_payout_per_hand", 1, optional=True, money=True)
     if cap is not None and cap % chip:
         problems.add(
             "rules.max_payout_per_hand",
             msg(
                 _("maximum payout %(amount)s is not a multiple of the smallest chip %(chip)s"),
-                amount=cap,
-                chip=chip,
+                amount=Money(cap),
+                chip=Money(chip),
             ),
         )
     out["max_payout_per_hand"] = cap
@@ -318,10 +322,10 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
         ("ante_min", "ante_max", 1, _("ante maximum %(high)s is below the ante minimum %(low)s")),
         ("bank_min", "bank_max", 0, _("bank maximum %(high)s is below the bank minimum %(low)s")),
     ):
-        low = whole(low_key, minimum, optional=True)
-        high = whole(high_key, minimum, optional=True)
+        low = whole(low_key, minimum, optional=True, money=True)
+        high = whole(high_key, minimum, optional=True, money=True)
         if low is not None and high is not None and low > high:
-            problems.add(f"rules.{high_key}", msg(below, high=high, low=low))
+            problems.add(f"rules.{high_key}", msg(below, high=Money(high), low=Money(low)))
         out[low_key], out[high_key] = low, high
     out["max_players"] = whole("max_players", 1, MOST_PLAYERS, optional=False)
     out["qualify_length"] = whole("qualify_length", 2, CARDS_PER_HAND, optional=False)

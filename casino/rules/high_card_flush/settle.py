@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from casino.rules.messages import Message, _, joined, msg
+from casino.rules.messages import Message, Money, _, joined, msg
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
 from .record import WAGER_WORDS, PlayerHand, Record, Wager, parse_record
@@ -83,7 +83,7 @@ def _even(wager: Wager, stake: int, outcome: Outcome) -> Line:
 
 def _wager_amount(wager: Wager, amount: int) -> Message:
     """``flush bonus 10``."""
-    return msg(_("%(wager)s %(amount)s"), wager=Message(WAGER_WORDS[wager]), amount=amount)
+    return msg(_("%(wager)s %(amount)s"), wager=Message(WAGER_WORDS[wager]), amount=Money(amount))
 
 
 def _judge(
@@ -128,8 +128,8 @@ def _judge(
             ),
             seat=seat,
             flush=flush.words,
-            ante=ante,
-            **{"raise": raised},
+            ante=Money(ante),
+            **{"raise": Money(raised)},
         )
     elif flush > dp_flush:
         lines = [_even(Wager.ANTE, ante, Outcome.WIN), _even(Wager.RAISE, raised, Outcome.WIN)]
@@ -141,8 +141,8 @@ def _judge(
             seat=seat,
             flush=flush.words,
             dp_flush=dp_flush.words,
-            ante=ante,
-            **{"raise": raised},
+            ante=Money(ante),
+            **{"raise": Money(raised)},
         )
     elif flush == dp_flush:
         lines = [_even(Wager.ANTE, ante, Outcome.PUSH), _even(Wager.RAISE, raised, Outcome.PUSH)]
@@ -165,8 +165,8 @@ def _judge(
             seat=seat,
             flush=flush.words,
             dp_flush=dp_flush.words,
-            ante=ante,
-            **{"raise": raised},
+            ante=Money(ante),
+            **{"raise": Money(raised)},
         )
     sentences = [sentence]
 
@@ -182,7 +182,7 @@ def _judge(
                         "%(lowest)s-card flush."
                     ),
                     seat=seat,
-                    stake=stake,
+                    stake=Money(stake),
                     lowest=table.lowest,
                 )
             )
@@ -198,7 +198,7 @@ def _judge(
                             "%(length)s-card flush beats the designated player's."
                         ),
                         seat=seat,
-                        won=won,
+                        won=Money(won),
                         odds=odds,
                         length=flush.length,
                     )
@@ -217,7 +217,7 @@ def _judge(
                             "player's flush is better."
                         ),
                         seat=seat,
-                        stake=stake,
+                        stake=Money(stake),
                     )
                 )
 
@@ -234,7 +234,7 @@ def _judge(
                         "%(run)s."
                     ),
                     seat=seat,
-                    stake=stake,
+                    stake=Money(stake),
                     least=max(3, table.lowest or 3),
                     run=run.length,
                 )
@@ -261,7 +261,7 @@ def _judge(
                             "%(run)s beats the designated player's %(theirs)s."
                         ),
                         seat=seat,
-                        won=won,
+                        won=Money(won),
                         odds=odds,
                         run=run.words,
                         theirs=theirs,
@@ -276,7 +276,7 @@ def _judge(
                             "below the designated player's %(theirs)s."
                         ),
                         seat=seat,
-                        stake=stake,
+                        stake=Money(stake),
                         run=run.words,
                         theirs=theirs,
                     )
@@ -314,8 +314,8 @@ def _apply_cap(judged: _Judged, cap: int | None) -> None:
                 msg(
                     _("%(wager)s %(before)s to %(after)s"),
                     wager=Message(WAGER_WORDS[wager]),
-                    before=line.amount,
-                    after=line.amount - cut,
+                    before=Money(line.amount),
+                    after=Money(line.amount - cut),
                 )
             )
     judged.sentences.append(
@@ -325,9 +325,9 @@ def _apply_cap(judged: _Judged, cap: int | None) -> None:
                 "%(cap)s; cut by %(cut)s (%(cuts)s)."
             ),
             seat=judged.player.seat,
-            winnings=winnings,
-            cap=cap,
-            cut=winnings - cap,
+            winnings=Money(winnings),
+            cap=Money(cap),
+            cut=Money(winnings - cap),
             cuts=joined(cuts, _("%(first)s, %(next)s")),
         )
     )
@@ -410,8 +410,8 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
                             "the designated player's bank cannot cover the %(total)s it would "
                             "win (only %(available)s available)"
                         ),
-                        total=total,
-                        available=available,
+                        total=Money(total),
+                        available=Money(available),
                     ),
                 )
         else:
@@ -424,9 +424,9 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
                             "the designated player's original bank %(bank)s cannot cover the "
                             "%(total)s it would win (only %(available)s left)"
                         ),
-                        bank=dp.bank,
-                        total=total,
-                        available=available,
+                        bank=Money(dp.bank),
+                        total=Money(total),
+                        available=Money(available),
                     ),
                 )
             elif collected - paid - total > dp.bank:
@@ -437,9 +437,9 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
                             "the designated player may not win more than the original bank "
                             "%(bank)s (already up %(up)s, this hand would take %(take)s)"
                         ),
-                        bank=dp.bank,
-                        up=collected - paid,
-                        take=-total,
+                        bank=Money(dp.bank),
+                        up=Money(collected - paid),
+                        take=Money(-total),
                     ),
                 )
         if result.status is not SeatStatus.DEAD:
@@ -482,25 +482,25 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
                 "the hand %(after)s."
             ),
             seat=dp.seat,
-            bank=dp.bank,
-            amount=abs(dp_total),
-            after=dp.bank + dp_total,
+            bank=Money(dp.bank),
+            amount=Money(abs(dp_total)),
+            after=Money(dp.bank + dp_total),
         )
     )
     fees = [
-        msg(_("seat %(seat)s pays %(fee)s"), seat=result.player.seat, fee=result.rake)
+        msg(_("seat %(seat)s pays %(fee)s"), seat=result.player.seat, fee=Money(result.rake))
         for result in judged
         if result.rake
     ]
     if dp_rake:
-        fees.append(msg(_("the designated player pays %(fee)s"), fee=dp_rake))
+        fees.append(msg(_("the designated player pays %(fee)s"), fee=Money(dp_rake)))
     if fees:
         total_rake = dp_rake + sum(result.rake for result in judged)
         explanation.append(
             msg(
                 _("Rake: %(fees)s; total %(total)s."),
                 fees=joined(fees, _("%(first)s, %(next)s")),
-                total=total_rake,
+                total=Money(total_rake),
             )
         )
     dead = [str(result.player.seat) for result in judged if result.status is SeatStatus.DEAD]

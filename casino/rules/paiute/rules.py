@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from casino.rules.errors import Problems
-from casino.rules.messages import Message, _, msg
+from casino.rules.messages import Message, Money, _, msg
 from casino.rules.options import (
     beyond_maximum,
     is_int,
@@ -149,7 +149,11 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
     if low is not None and high is not None and low > high:
         problems.add(
             "rules.ante_max",
-            msg(_("the ante maximum %(high)s is below the minimum %(low)s"), high=high, low=low),
+            msg(
+                _("the ante maximum %(high)s is below the minimum %(low)s"),
+                high=Money(high),
+                low=Money(low),
+            ),
         )
     for key in ("min_players", "max_players"):
         value = data.get(key)
@@ -187,7 +191,7 @@ def check_ante(ante: int, rules: PaiuteRules, path: str, problems: Problems) -> 
     chip = rules.smallest_chip
     too_big = beyond_maximum(ante, Message(_("ante")))
     if ante < 1:
-        problems.add(path, msg(_("the ante must be positive, got %(ante)s"), ante=ante))
+        problems.add(path, msg(_("the ante must be positive, got %(ante)s"), ante=Money(ante)))
     elif too_big is not None:
         problems.add(path, too_big)
     elif ante % chip:
@@ -196,15 +200,15 @@ def check_ante(ante: int, rules: PaiuteRules, path: str, problems: Problems) -> 
         low, high = rules.least_ante, rules.ante_max
         if ante < low or (high is not None and ante > high):
             bounds = (
-                msg(_("%(low)s to %(high)s"), low=low, high=high)
+                msg(_("%(low)s to %(high)s"), low=Money(low), high=Money(high))
                 if high is not None
-                else msg(_("at least %(low)s"), low=low)
+                else msg(_("at least %(low)s"), low=Money(low))
             )
             problems.add(
                 path,
                 msg(
                     _("ante %(ante)s is outside the table limits: %(bounds)s (%(rule)s)"),
-                    ante=ante,
+                    ante=Money(ante),
                     bounds=bounds,
                     rule=paiute_rule(1),
                 ),

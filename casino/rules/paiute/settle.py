@@ -22,7 +22,7 @@ from typing import Any
 
 from casino.rules.cards import Card, CardGroup, check_distinct, parse_card, parse_cards, rank_name
 from casino.rules.errors import Problems, RuleError
-from casino.rules.messages import Message, _, joined, msg, prefixed, seat_words
+from casino.rules.messages import Message, Money, _, joined, msg, prefixed, seat_words
 from casino.rules.options import is_int
 from casino.rules.paiute.ops import GAME_CODE
 from casino.rules.paiute.rules import HAND_SIZE, PaiuteRules, check_ante, coerce_rules
@@ -109,9 +109,9 @@ def settle_holdings(
             card=str(upcard),
             rank=Message(rank_name(wild_rank)),
             wild_rule=paiute_rule(2),
-            pot=pot,
+            pot=Money(pot),
             count=len(order),
-            ante=ante,
+            ante=Money(ante),
             ante_rule=paiute_rule(1),
         )
     ]
@@ -153,12 +153,12 @@ def settle_holdings(
     if take:
         prize = msg(
             _("the pot of %(pot)s less the rake of %(rake)s (%(rest)s)"),
-            pot=pot,
-            rake=take,
-            rest=pot - take,
+            pot=Money(pot),
+            rake=Money(take),
+            rest=Money(pot - take),
         )
     else:
-        prize = msg(_("the pot of %(pot)s"), pot=pot)
+        prize = msg(_("the pot of %(pot)s"), pot=Money(pot))
     if len(winners) == 1:
         explanation.append(
             msg(
@@ -174,7 +174,10 @@ def settle_holdings(
         )
     else:
         split = joined(
-            [msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=shares[seat]) for seat in shares],
+            [
+                msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=Money(shares[seat]))
+                for seat in shares
+            ],
             _("%(first)s, %(next)s"),
         )
         each = joined(

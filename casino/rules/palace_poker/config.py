@@ -43,7 +43,7 @@ from casino.rules.cards import (
     parse_cards,
 )
 from casino.rules.errors import RuleError
-from casino.rules.messages import Message, _, msg, prefixed, seat_words
+from casino.rules.messages import Message, Money, _, msg, prefixed, seat_words
 from casino.rules.palace_poker.rules import STRUCTURES, PalaceRules, Structure
 from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
@@ -276,8 +276,8 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
             "big_bet",
             msg(
                 _("big bet %(big)s is less than the small bet %(small)s"),
-                big=big_bet,
-                small=small_bet,
+                big=Money(big_bet),
+                small=Money(small_bet),
             ),
         )
     ante: int | None = None
@@ -291,8 +291,8 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
                 "ante",
                 msg(
                     _("the record's ante %(ante)s is not the rules' ante %(rules_ante)s"),
-                    ante=ante,
-                    rules_ante=rules.ante,
+                    ante=Money(ante),
+                    rules_ante=Money(rules.ante),
                 ),
             )
             ante = None
@@ -338,8 +338,8 @@ def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
                     who,
                     msg(
                         _("stack %(stack)s cannot cover the ante %(ante)s"),
-                        stack=stack,
-                        ante=ante,
+                        stack=Money(stack),
+                        ante=Money(ante),
                     ),
                 ),
             )

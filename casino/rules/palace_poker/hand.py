@@ -91,7 +91,8 @@ from casino.rules import betting
 from casino.rules.actions import decode
 from casino.rules.cards import SUIT_NAMES, Card, standard_deck_set
 from casino.rules.errors import RuleError, action_path, reported
-from casino.rules.messages import Message, _, msg
+from casino.rules.messages import Message, Money, _, msg
+from casino.rules.options import is_int
 from casino.rules.palace_poker.config import PalaceConfig, parse_config
 from casino.rules.palace_poker.ops import (
     ACTION_TYPES,
@@ -512,7 +513,7 @@ class PalaceHand:
         minimum = self._minimum(player)
         words = self._minimum_words(player)
         bounds = self._battle_bounds(player)
-        said = {"seat": seat, "minimum": minimum, "words": words}
+        said = {"seat": seat, "minimum": Money(minimum), "words": words}
         if bounds is None:
             why = Message(
                 _("it has no chips")
@@ -525,7 +526,7 @@ class PalaceHand:
                         "seat %(seat)s cannot battle: the minimum bet is %(minimum)s (%(words)s) "
                         "and the seat has %(stack)s (%(why)s)"
                     ),
-                    stack=player.stack,
+                    stack=Money(player.stack),
                     why=why,
                     **said,
                 )
@@ -540,8 +541,8 @@ class PalaceHand:
                         "chip %(chip)s"
                     ),
                     seat=seat,
-                    amount=amount,
-                    chip=chip,
+                    amount=Money(amount),
+                    chip=Money(chip),
                 )
             )
         if amount > player.stack:
@@ -549,8 +550,8 @@ class PalaceHand:
                 msg(
                     _("seat %(seat)s: battle bet %(amount)s is more than the seat has (%(stack)s)"),
                     seat=seat,
-                    amount=amount,
-                    stack=player.stack,
+                    amount=Money(amount),
+                    stack=Money(player.stack),
                 )
             )
         if low < minimum and amount != low:
@@ -560,8 +561,8 @@ class PalaceHand:
                         "seat %(seat)s: battle bet %(amount)s is below the minimum %(minimum)s "
                         "(%(words)s); short of that only an all-in for %(low)s is allowed"
                     ),
-                    amount=amount,
-                    low=low,
+                    amount=Money(amount),
+                    low=Money(low),
                     **said,
                 )
             )
@@ -572,7 +573,7 @@ class PalaceHand:
                         "seat %(seat)s: in limit the battle bet is exactly the minimum "
                         "%(minimum)s (%(words)s), not %(amount)s"
                     ),
-                    amount=amount,
+                    amount=Money(amount),
                     **said,
                 )
             )
@@ -583,7 +584,7 @@ class PalaceHand:
                         "seat %(seat)s: battle bet %(amount)s is below the minimum %(minimum)s "
                         "(%(words)s)"
                     ),
-                    amount=amount,
+                    amount=Money(amount),
                     **said,
                 )
             )
@@ -718,8 +719,8 @@ class PalaceHand:
                         "seat %(seat)s: raise %(amount)s is not a multiple of the smallest chip %(chip)s"
                     ),
                     seat=seat,
-                    amount=amount,
-                    chip=chip,
+                    amount=Money(amount),
+                    chip=Money(chip),
                 )
             )
         low, high = self._raise_span(player)
@@ -731,9 +732,9 @@ class PalaceHand:
                             "seat %(seat)s: in limit a raise is exactly %(low)s (%(words)s), not %(amount)s"
                         ),
                         seat=seat,
-                        low=low,
+                        low=Money(low),
                         words=self._limit_raise_words(player),
-                        amount=amount,
+                        amount=Money(amount),
                     )
                 )
             return
@@ -745,8 +746,8 @@ class PalaceHand:
                         "bet (%(low)s)"
                     ),
                     seat=seat,
-                    amount=amount,
-                    low=low,
+                    amount=Money(amount),
+                    low=Money(low),
                 )
             )
         if amount > high:
@@ -757,9 +758,9 @@ class PalaceHand:
                         "%(owed)s: at most %(high)s"
                     ),
                     seat=seat,
-                    amount=amount,
-                    owed=battle.owed,
-                    high=high,
+                    amount=Money(amount),
+                    owed=Money(battle.owed),
+                    high=Money(high),
                 )
             )
 
@@ -819,8 +820,8 @@ class PalaceHand:
                         msg(
                             _("seat %(seat)s calls %(amount)s but the call is %(owed)s"),
                             seat=seat,
-                            amount=repr(amount),
-                            owed=owed,
+                            amount=Money(amount) if is_int(amount) else repr(amount),
+                            owed=Money(owed),
                         )
                     )
             self.call(seat)
@@ -987,7 +988,7 @@ class PalaceHand:
         return msg(
             _("(%(soldiers)s + 1) x small bet %(small_bet)s"),
             soldiers=_soldiers(len(player.soldiers)),
-            small_bet=self.config.small_bet,
+            small_bet=Money(self.config.small_bet),
         )
 
     def _buy_refusal(self, player: _Player) -> Message | None:
@@ -996,8 +997,8 @@ class PalaceHand:
             return msg(
                 _("seat %(seat)s cannot buy: a buy costs %(cost)s and the seat has %(stack)s"),
                 seat=player.seat,
-                cost=cost,
-                stack=player.stack,
+                cost=Money(cost),
+                stack=Money(player.stack),
             )
         if not self._stock and not self._discards:
             return msg(
@@ -1021,8 +1022,8 @@ class PalaceHand:
                     "%(stack)s"
                 ),
                 seat=player.seat,
-                cost=cost,
-                stack=player.stack,
+                cost=Money(cost),
+                stack=Money(player.stack),
             )
         return None
 
@@ -1054,8 +1055,8 @@ class PalaceHand:
                     "is off (rules.short_all_in); fold"
                 ),
                 seat=player.seat,
-                owed=battle.owed,
-                stack=player.stack,
+                owed=Money(battle.owed),
+                stack=Money(player.stack),
             )
         return None
 
@@ -1108,10 +1109,10 @@ class PalaceHand:
                     "%(total)s and the seat has %(stack)s"
                 ),
                 seat=seat,
-                owed=battle.owed,
-                low=low,
-                total=battle.owed + low,
-                stack=player.stack,
+                owed=Money(battle.owed),
+                low=Money(low),
+                total=Money(battle.owed + low),
+                stack=Money(player.stack),
             )
         return None
 

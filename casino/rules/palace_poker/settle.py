@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from casino.rules.cards import Card
-from casino.rules.messages import Message, _, joined, msg
+from casino.rules.messages import Message, Money, _, joined, msg
 from casino.rules.palace_poker.config import PALACE_SIZE, PalaceConfig
 from casino.rules.palace_poker.ops import (
     GAME_CODE,
@@ -118,7 +118,9 @@ def settle_hand(hand: SettledHand) -> Settlement:
     if config.ante:
         explanation.append(
             msg(
-                _("Each of %(count)s players antes %(ante)s."), count=len(players), ante=config.ante
+                _("Each of %(count)s players antes %(ante)s."),
+                count=len(players),
+                ante=Money(config.ante),
             )
         )
     battles = [op for op in hand.log if isinstance(op, BattleEnd)]
@@ -148,9 +150,9 @@ def settle_hand(hand: SettledHand) -> Settlement:
                     ),
                     attacker=op.attacker,
                     defender=op.defender,
-                    bet=op.bet,
-                    attacker_chips=op.chips[0],
-                    defender_chips=op.chips[1],
+                    bet=Money(op.bet),
+                    attacker_chips=Money(op.chips[0]),
+                    defender_chips=Money(op.chips[1]),
                     reason=reason,
                 )
             )
@@ -160,7 +162,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
                     _("Seat %(attacker)s attacks seat %(defender)s for %(bet)s: %(reason)s."),
                     attacker=op.attacker,
                     defender=op.defender,
-                    bet=op.bet,
+                    bet=Money(op.bet),
                     reason=reason,
                 )
             )
@@ -170,7 +172,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
                 msg(
                     _("Seat %(seat)s's uncalled raise of %(amount)s goes back to it."),
                     seat=returned.seat,
-                    amount=returned.amount,
+                    amount=Money(returned.amount),
                 )
             )
     winners = list(shares)
@@ -191,17 +193,18 @@ def settle_hand(hand: SettledHand) -> Settlement:
     if take:
         prize = msg(
             _("the pot of %(pot)s less the rake of %(rake)s (%(rest)s)"),
-            pot=pot,
-            rake=take,
-            rest=pot - take,
+            pot=Money(pot),
+            rake=Money(take),
+            rest=Money(pot - take),
         )
     else:
-        prize = msg(_("the pot of %(pot)s"), pot=pot)
+        prize = msg(_("the pot of %(pot)s"), pot=Money(pot))
     if len(winners) == 1:
         explanation.append(msg(_("Seat %(seat)s wins %(prize)s."), seat=winners[0], prize=prize))
     else:
         parts = [
-            msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=shares[seat]) for seat in winners
+            msg(_("seat %(seat)s %(amount)s"), seat=seat, amount=Money(shares[seat]))
+            for seat in winners
         ]
         explanation.append(
             msg(
@@ -248,10 +251,10 @@ def settle_hand(hand: SettledHand) -> Settlement:
                 if rake
                 else _("Seat %(seat)s: put in %(stake)s, takes %(won)s; net %(net)+d."),
                 seat=seat,
-                stake=stake,
-                won=won,
-                rake=rake,
-                net=net,
+                stake=Money(stake),
+                won=Money(won),
+                rake=Money(rake),
+                net=Money(net),
             )
         )
         seats.append(

@@ -40,8 +40,14 @@ from typing import Any
 from casino.rules.actions import decode
 from casino.rules.cards import ACE, Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported, reported_at
-from casino.rules.messages import Message, _, joined, msg, prefixed, seat_words
-from casino.rules.options import beyond_maximum, is_int, not_a_chip_multiple
+from casino.rules.messages import Message, Money, _, joined, msg, prefixed, seat_words
+from casino.rules.options import (
+    as_money,
+    beyond_maximum,
+    is_int,
+    money_or_repr,
+    not_a_chip_multiple,
+)
 from casino.rules.pontoon.ops import (
     ACTION_TYPES,
     ACTIONS,
@@ -537,9 +543,9 @@ class PontoonHand:
         low, high = self.rules.least_stake, self.rules.stake_max
         if amount < low or (high is not None and amount > high):
             bounds = (
-                msg(_("%(low)s to %(high)s"), low=low, high=high)
+                msg(_("%(low)s to %(high)s"), low=Money(low), high=Money(high))
                 if high is not None
-                else msg(_("at least %(low)s"), low=low)
+                else msg(_("at least %(low)s"), low=Money(low))
             )
             raise RuleError(
                 msg(
@@ -548,7 +554,7 @@ class PontoonHand:
                         "%(bounds)s (%(rule)s)"
                     ),
                     seat=seat,
-                    amount=amount,
+                    amount=Money(amount),
                     bounds=bounds,
                     rule=pontoon_rule(3),
                 )
@@ -641,10 +647,10 @@ class PontoonHand:
                         "all shoot bets together stay within the kitty, %(rule)s)"
                     ),
                     seat=seat,
-                    amount=amount,
-                    room=room,
-                    kitty=kitty,
-                    riding=self.shoot_open,
+                    amount=Money(amount),
+                    room=Money(room),
+                    kitty=as_money(kitty),
+                    riding=Money(self.shoot_open),
                     rule=pontoon_rule(17),
                 )
             )
@@ -800,13 +806,14 @@ class PontoonHand:
                         "at least the first stake %(stake)s, at most the %(last)s added for the "
                         "%(nth)s card"
                     ),
-                    stake=state.stake,
-                    last=state.buys[-1],
+                    stake=as_money(state.stake),
+                    last=Money(state.buys[-1]),
                     nth=Message(nth(position - 1)),
                 )
             else:
                 why = msg(
-                    _("at least the first stake %(stake)s, at most twice it"), stake=state.stake
+                    _("at least the first stake %(stake)s, at most twice it"),
+                    stake=as_money(state.stake),
                 )
             raise RuleError(
                 msg(
@@ -816,10 +823,10 @@ class PontoonHand:
                     ),
                     who=self.who_words(seat, index),
                     nth=Message(nth(position)),
-                    low=low,
-                    high=high,
+                    low=Money(low),
+                    high=Money(high),
                     why=why,
-                    amount=amount,
+                    amount=Money(amount),
                     rule=pontoon_rule(7),
                 )
             )
@@ -1250,7 +1257,7 @@ class PontoonHand:
                 msg(
                     _("%(name)s must be a positive whole amount, got %(value)s"),
                     name=what,
-                    value=repr(amount),
+                    value=money_or_repr(amount),
                 )
             )
         too_big = beyond_maximum(amount, what)

@@ -162,7 +162,9 @@ def parse_record(
         if seat is not None:
             seats.append(seat)
         who = seat_words(seat) if seat is not None else entry
-        stake = read.whole(raw.get("stake"), f"{path}.stake", prefixed(who, Message(_("stake"))))
+        stake = read.whole(
+            raw.get("stake"), f"{path}.stake", prefixed(who, Message(_("stake"))), money=True
+        )
         hands: list[RecordHand] = []
         raw_hands = read.listing(
             raw.get("hands"), f"{path}.hands", prefixed(who, Message(_("hands")))
@@ -189,7 +191,7 @@ def parse_record(
                 raw_sale.get("buyer"), "bank_sale.buyer", Message(_("the buyer's seat"))
             )
             price = read.whole(
-                raw_sale.get("price"), "bank_sale.price", Message(_("the bank's price"))
+                raw_sale.get("price"), "bank_sale.price", Message(_("the bank's price")), money=True
             )
             if buyer is not None and price is not None:
                 sale = (buyer, price)
@@ -255,7 +257,10 @@ def _read_hand(
         amount = None
         if kind is ActionType.BUY:
             amount = read.whole(
-                action.get("amount"), f"{action_path}.amount", prefixed(who, Message(_("buy")))
+                action.get("amount"),
+                f"{action_path}.amount",
+                prefixed(who, Message(_("buy"))),
+                money=True,
             )
             if amount is None:
                 ok = False
@@ -351,7 +356,9 @@ def _read_shoot(
                 ),
             )
             continue
-        amount = read.whole(bet.get("amount"), f"{path}.amount", Message(_("the shoot bet")))
+        amount = read.whole(
+            bet.get("amount"), f"{path}.amount", Message(_("the shoot bet")), money=True
+        )
         number = read.whole(
             bet.get("hand", 0), f"{path}.hand", Message(_("the shoot bet's hand")), least=0
         )

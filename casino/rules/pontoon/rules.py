@@ -58,7 +58,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from casino.rules.errors import Problems, RuleError
-from casino.rules.messages import Message, _, msg
+from casino.rules.messages import Message, Money, _, msg
 from casino.rules.options import (
     beyond_maximum,
     is_int,
@@ -268,7 +268,7 @@ def _parse_rules(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
             low = low if low is not None else out["stake_min"]
             high = high if high is not None else out["stake_max"]
         if low is not None and high is not None and low > high:
-            problems.add(f"rules.{high_key}", msg(below, high=high, low=low))
+            problems.add(f"rules.{high_key}", msg(below, high=Money(high), low=Money(low)))
     return out
 
 
@@ -436,9 +436,9 @@ def check_config(
             low, high = rules.least_kitty, rules.most_kitty
             if kitty < low or (high is not None and kitty > high):
                 bounds = (
-                    msg(_("%(low)s to %(high)s"), low=low, high=high)
+                    msg(_("%(low)s to %(high)s"), low=Money(low), high=Money(high))
                     if high is not None
-                    else msg(_("at least %(low)s"), low=low)
+                    else msg(_("at least %(low)s"), low=Money(low))
                 )
                 problems.add(
                     where["kitty"],
@@ -447,7 +447,7 @@ def check_config(
                             "kitty %(kitty)s is outside the table limits: the banker puts up "
                             "%(bounds)s (%(rule)s)"
                         ),
-                        kitty=kitty,
+                        kitty=Money(kitty),
                         bounds=bounds,
                         rule=pontoon_rule(17),
                     ),

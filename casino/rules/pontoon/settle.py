@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from casino.rules.cards import Card
-from casino.rules.messages import Message, _, msg
+from casino.rules.messages import Message, Money, _, msg
 from casino.rules.pontoon.ops import GAME_CODE, HandStatus, SellingBank, nth
 from casino.rules.pontoon.rules import PontoonRules
 from casino.rules.pontoon.values import HandValue, Kind, card_text, is_pontoon_pair, trick_words
@@ -164,7 +164,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             who=who,
             total=value.total,
             cards=cards,
-            stake=staked,
+            stake=Money(staked),
             rule=pontoon_rule(10),
         )
     elif case is Case.BANKER_PONTOON:
@@ -177,7 +177,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             who=who,
             hand=words,
             cards=cards,
-            amount=2 * staked,
+            amount=Money(2 * staked),
             rule=pontoon_rule(4),
         )
     elif case is Case.BANKER_BUST:
@@ -191,7 +191,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             who=who,
             hand=words,
             cards=cards,
-            amount=factor * staked,
+            amount=Money(factor * staked),
             rule=pontoon_rule(12),
         )
     elif case is Case.BANKER_FIVE_CARD_TRICK:
@@ -210,7 +210,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             hand=words,
             cards=cards,
             trick=trick,
-            amount=2 * staked,
+            amount=Money(2 * staked),
             rule=pontoon_rule(14),
         )
     elif value.key > banker.key:
@@ -228,7 +228,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             hand=words,
             cards=cards,
             banker=banker.words,
-            amount=factor * staked,
+            amount=Money(factor * staked),
             rule=pontoon_rule(13),
         )
     else:
@@ -247,7 +247,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             hand=words,
             cards=cards,
             banker=banker.words,
-            stake=staked,
+            stake=Money(staked),
             rule=pontoon_rule(13),
         )
     if value.split_pontoon and value.kind is Kind.TWENTY_ONE and not value.is_bust:
@@ -289,7 +289,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             template = _("%(who)s's shoot bet %(shot)s goes to the kitty (banker's pontoon).")
         else:
             template = _("%(who)s's shoot bet %(shot)s goes to the kitty.")
-        sentences.append(msg(template, who=who, shot=shot))
+        sentences.append(msg(template, who=who, shot=Money(shot)))
     return _Result(seat, index, value, stake_line, shoot_line, tuple(sentences))
 
 
@@ -445,10 +445,10 @@ def settle_hand(hand: SettledHand) -> Settlement:
                     "lost %(lost)s into it, winning shoot bets paid %(won)s out of it); the "
                     "kitty is the banker's money and its change is part of the banker's net."
                 ),
-                kitty=kitty,
-                kitty_after=kitty_after,
-                lost=lost,
-                won=won,
+                kitty=Money(kitty),
+                kitty_after=Money(kitty_after),
+                lost=Money(lost),
+                won=Money(won),
             )
         )
         banker_extra = {"kitty": kitty, "kitty_after": kitty_after}
@@ -468,7 +468,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
         )
     )
     explanation.append(
-        msg(_("Banker (seat %(seat)s): net %(net)+d."), seat=hand.banker, net=banker_net)
+        msg(_("Banker (seat %(seat)s): net %(net)+d."), seat=hand.banker, net=Money(banker_net))
     )
 
     taker = hand.pontoon_seat()
@@ -492,7 +492,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
             ),
             seat=hand.banker,
             buyer=sale.buyer,
-            price=sale.price,
+            price=Money(sale.price),
             rule=pontoon_rule(16),
         )
     else:
@@ -509,7 +509,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
             ),
             said=sentence,
             seat=hand.banker,
-            kitty=kitty_after,
+            kitty=Money(kitty_after),
             next=next_banker,
             rule=pontoon_rule(17),
         )

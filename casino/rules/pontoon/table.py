@@ -17,7 +17,7 @@ from typing import Any
 from casino.rules.contract import JSON, Change, ClosedHand, Event, Opening, TableView
 from casino.rules.errors import Refusal, RuleError
 from casino.rules.messages import _, msg
-from casino.rules.options import is_int
+from casino.rules.options import as_money, is_int
 from casino.rules.pontoon.rules import PontoonConfig
 from casino.rules.rule_titles import pontoon_rule
 
@@ -97,8 +97,8 @@ def open_hand(table: TableView, body: Mapping[str, Any]) -> Opening:
                             "kitty: the banker puts up a kitty between %(least)s and %(most)s "
                             "(%(rule)s)"
                         ),
-                        least=table.limits["kitty_min"],
-                        most=table.limits["kitty_max"],
+                        least=as_money(table.limits["kitty_min"]),
+                        most=as_money(table.limits["kitty_max"]),
                         rule=pontoon_rule(17),
                     ),
                     path="kitty",
