@@ -64,7 +64,9 @@ def explanation_text(result: Mapping[str, Any]) -> list[str]:
     explanation = result.get("explanation") or []
     if isinstance(messages, list) and len(messages) == len(explanation):
         return [
-            cited_by_title(render(item, gettext, _money)) if isinstance(item, Mapping) else str(line)
+            cited_by_title(render(item, gettext, _money))
+            if isinstance(item, Mapping)
+            else str(line)
             for item, line in zip(messages, explanation, strict=True)
         ]
     return [translated(line) if isinstance(line, str) else line for line in explanation]
