@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -50,7 +51,7 @@ def game_summary(game: Game) -> dict[str, Any]:
     """A registered game as the API lists it: who plays, its defaults and its schemas."""
     return {
         "code": game.code,
-        "name": game.name,
+        "name": gettext(game.name),  # in the request's language (a game's own name if none)
         "min_players": game.min_players,
         "max_seats": game.max_seats,
         "record_settled": game.record_settled,

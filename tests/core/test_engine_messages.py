@@ -608,3 +608,15 @@ def test_a_problems_text_parameters_are_bounded() -> None:
     problem = Problem("p", msg("unknown card '%(card)s'", card=value))
     assert len(problem.params["card"]) == MAX_PARAM_TEXT
     assert problem.message.endswith("x'")  # the English text is the engine's, cut where shown
+
+
+@pytest.mark.django_db
+def test_the_games_are_named_in_the_requests_language(api) -> None:  # type: ignore[no-untyped-def]
+    english = {g["code"]: g["name"] for g in api.get("/api/v1/games/").json()}
+    greek = {
+        g["code"]: g["name"] for g in api.get("/api/v1/games/", HTTP_ACCEPT_LANGUAGE="el").json()
+    }
+    assert english["palace-poker"] == "Palace Poker"
+    assert greek["palace-poker"] == "Πόκερ του παλατιού"
+    assert greek["pontoon"] == "Πόντουν"
+    assert set(greek) == set(english)

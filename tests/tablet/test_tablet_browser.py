@@ -288,6 +288,7 @@ def test_the_dealer_picks_greek_and_the_tablet_speaks_greek(open_table, dealer, 
     assert label.startswith("Άνοιγμα χεριού"), label  # "Open hand: …"
     assert "€" not in label and "$" in label  # the house currency, in the Greek way
     assert page.get_by_role("button", name="Θέσεις και παίκτες").count() == 1
+    assert page.locator("#title").inner_text() == "HCF-T · Φλος υψηλού φύλλου"  # the game's name
     tablet.check_screen("greek")
 
 

@@ -26,7 +26,7 @@ from casino.rules.options import options_from_dict, parse_bounded
 from casino.rules.rake import RakeKind, RakeSchedule, parse_rake
 
 GAME_CODE = "five-card-draw-7a"
-GAME_NAME = "Five Card Draw 7-A"
+GAME_NAME = _("Five Card Draw 7-A")  # the game's name, translated where the API serves it
 
 #: Clause 10: no rake, a fixed fee per hand, or a percentage of each pot with a cap.
 DRAW_RAKE_KINDS = (RakeKind.NONE, RakeKind.FIXED, RakeKind.PERCENT)

@@ -31,7 +31,7 @@ from casino.rules.rake import RakeSchedule as Schedule
 from .rotation import RotationPolicy
 
 GAME_CODE = "high-card-flush"
-GAME_NAME = "High Card Flush"
+GAME_NAME = _("High Card Flush")  # the game's name, translated where the API serves it
 CARDS_PER_HAND = 7
 MOST_PLAYERS = 6  # clause 1: 7 hands of 7 cards from one deck
 #: The longest odds a pay table line may offer (10000 for 10000:1): five times the brief's

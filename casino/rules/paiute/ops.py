@@ -20,7 +20,7 @@ from casino.rules.quick import quick_init
 from casino.rules.rule_titles import paiute_rule
 
 GAME_CODE = "paiute"
-GAME_NAME = "Paiute"
+GAME_NAME = _("Paiute")  # the game's name, translated where the API serves it
 
 
 class Phase(StrEnum):

@@ -24,7 +24,7 @@ from casino.rules.quick import quick_init
 from casino.rules.rule_titles import palace_poker_rule
 
 GAME_CODE = "palace-poker"
-GAME_NAME = "Palace Poker"
+GAME_NAME = _("Palace Poker")  # the game's name, translated where the API serves it
 
 
 class Phase(StrEnum):

@@ -20,7 +20,7 @@ from casino.rules.quick import quick_init
 from casino.rules.rule_titles import pontoon_rule
 
 GAME_CODE = "pontoon"
-GAME_NAME = "Pontoon"
+GAME_NAME = _("Pontoon")  # the game's name, translated where the API serves it
 ORDINALS = {1: _("first"), 2: _("second"), 3: _("third"), 4: _("fourth"), 5: _("fifth")}
 ORDINALS.update({6: _("sixth"), 7: _("seventh"), 8: _("eighth")})
 #: Clause 17: a further shoot bet may be placed before these cards of a hand.
