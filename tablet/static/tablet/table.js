@@ -115,7 +115,7 @@ export function middleOf(view, extra = []) {
   if (view.bank !== null && view.bank !== undefined) facts.push(el("span", { class: "pot" }, `${gettext("bank")} ${money(view.bank)}`));
   if (view.kitty !== null && view.kitty !== undefined) facts.push(el("span", { class: "pot" }, `${gettext("kitty")} ${money(view.kitty)}`));
   const cards = [];
-  if (view.community && view.community.length) cards.push(el("span", { class: "community" }, view.community.map((c) => face(c.card, { up: c.up }))));
+  if (view.community && view.community.length) cards.push(el("span", { class: "community" }, `${gettext("on the table")}: `, view.community.map((c) => face(c.card, { up: c.up }))));
   if (view.wild_rank) cards.push(el("span", { class: "wild" }, `${gettext("wild")}: ${view.wild_rank === "T" ? "10" : view.wild_rank}`));
   if (view.top_discard) cards.push(el("span", { class: "discard" }, `${gettext("discard")}: `, face(view.top_discard.card)));
   if (view.stock !== null && view.stock !== undefined) cards.push(el("span", { class: "stock" }, `${gettext("stock")}: ${view.stock}`));
