@@ -2,6 +2,8 @@ from csp.constants import SELF, UNSAFE_INLINE
 from csp.decorators import csp_replace
 from django.contrib import admin
 from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path, re_path
 from django.views.generic import TemplateView
 from drf_spectacular.views import (
@@ -71,6 +73,8 @@ urlpatterns = [
         name="redoc",
     ),
     path("health/", health, name="health"),
+    # Browsers ask for /favicon.ico on every page that names no icon (the API docs' pages).
+    path("favicon.ico", lambda request: redirect(static("core/favicon.svg")), name="favicon"),
     # Last: any other path under /api/ is a JSON 404 (also with DEBUG on).
     re_path(r"^api/", api_not_found, name="api-not-found"),
 ]
