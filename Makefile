@@ -22,7 +22,8 @@ install: $(VENV)/.runtime
 install-dev: $(VENV)/.dev
 
 ## run: install, migrate, load demo data and serve on $(HOST). With REDIS_URL set a
-## Celery worker with its beat (the audit anchor) runs beside the server (stopped with it);
+## Celery worker with its beat (the audit anchor) runs beside the server (scripts/launch.py
+## stops both on Ctrl-C, on `kill` of make and when make dies);
 ## otherwise tasks run eagerly.
 ## The local demo runs with DEBUG on (unless DEBUG is set); everything else defaults to off.
 run: export DEBUG ?= true
@@ -30,33 +31,25 @@ run: install messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py audit_anchor
-	@if [ -n "$$REDIS_URL" ]; then \
-		$(VENV)/bin/celery -A casino worker --beat --loglevel=INFO --concurrency=2 & \
-		worker=$$!; trap "kill $$worker" EXIT INT TERM; \
-		$(PY) manage.py runserver $(HOST); \
-	else \
-		$(PY) manage.py runserver $(HOST); \
-	fi
+	exec $(PY) scripts/launch.py \
+		$(if $(REDIS_URL),--also "$(VENV)/bin/celery -A casino worker --beat --loglevel=INFO --concurrency=2") \
+		-- $(PY) manage.py runserver $(HOST)
 
 ## serve: the production stack, configured by the environment (README "Production"): migrate,
 ## collect the static files, then gunicorn on $(HOST) with WEB_CONCURRENCY processes of
 ## GUNICORN_THREADS threads; with REDIS_URL set, a Celery worker and its beat beside it
-## (stopped with it). DEBUG stays off: SECRET_KEY and AUDIT_KEY must be set.
+## (both stopped together by scripts/launch.py, `kill` of make included). DEBUG stays off:
+## SECRET_KEY and AUDIT_KEY must be set.
 WEB_CONCURRENCY ?= 4
 GUNICORN_THREADS ?= 1
 serve: install messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput >/dev/null
 	$(PY) manage.py audit_anchor
-	@if [ -n "$$REDIS_URL" ]; then \
-		$(VENV)/bin/celery -A casino worker --beat --loglevel=INFO & \
-		worker=$$!; trap "kill $$worker" EXIT INT TERM; \
-		$(VENV)/bin/gunicorn casino.wsgi --bind $(HOST) --workers $(WEB_CONCURRENCY) \
-			--threads $(GUNICORN_THREADS) --access-logfile - ; \
-	else \
-		$(VENV)/bin/gunicorn casino.wsgi --bind $(HOST) --workers $(WEB_CONCURRENCY) \
-			--threads $(GUNICORN_THREADS) --access-logfile - ; \
-	fi
+	exec $(PY) scripts/launch.py \
+		$(if $(REDIS_URL),--also "$(VENV)/bin/celery -A casino worker --beat --loglevel=INFO") \
+		-- $(VENV)/bin/gunicorn casino.wsgi --bind $(HOST) --workers $(WEB_CONCURRENCY) \
+		--threads $(GUNICORN_THREADS) --access-logfile -
 
 ## test: install what the tests need and run the whole suite.
 test: install-dev messages
