@@ -21,6 +21,17 @@ COMPLIANCE = "compliance"
 ROLES = (DEALER, FLOOR_MANAGER, COMPLIANCE)
 
 
+def give_role(user: Any, role: str) -> None:
+    """Add ``role`` to ``user``: its group, and for compliance the staff flag the Django
+    admin's read-only pages need (every way a user gets a role goes through here)."""
+    from django.contrib.auth.models import Group
+
+    user.groups.add(Group.objects.get(name=role))
+    if role == COMPLIANCE and not user.is_staff:
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+
+
 def user_groups(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
     """The names of the user's groups, read once per request (roles, and whether it is a demo
     user, come from the one query)."""

@@ -94,3 +94,15 @@ def test_a_fresh_demo_database_sets_the_old_ones_anchor_file_aside(settings, cap
     assert json.loads(old.read_text())["statement"]["number"] == 1
     call_command("load_demo")  # the file is this database's now: left where it is
     assert old.exists()
+
+
+@override_settings(DEBUG=True)
+def test_the_demo_compliance_user_reads_the_admin_as_the_readme_says(client):
+    import io
+
+    call_command("load_demo", stdout=io.StringIO())
+    client.force_login(User.objects.get(username="compliance1"))
+    assert client.get("/admin/").status_code == 200
+    assert client.get("/admin/tables/table/").status_code == 200
+    assert not User.objects.get(username="dealer1").is_staff  # only compliance
+    assert not User.objects.get(username="floor1").is_staff

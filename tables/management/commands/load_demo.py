@@ -20,7 +20,7 @@ from django.db import transaction
 
 from casino.core.accounts import DEMO_GROUP
 from casino.core.identity import database_id
-from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER
+from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER, give_role
 from casino.rules.contract import games
 from payouts import anchorfile
 from tables import services
@@ -91,7 +91,8 @@ class Command(BaseCommand):
             user, _ = User.objects.get_or_create(username=username)
             user.set_password(self._password(username))
             user.save()
-            user.groups.add(Group.objects.get(name=role), demo)
+            user.groups.add(demo)
+            give_role(user, role)  # compliance1 reads the admin, as the README says
             users[username] = user
         return users
 

@@ -14,12 +14,11 @@ import sys
 from typing import Any
 
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from casino.core.roles import COMPLIANCE, ROLES
+from casino.core.roles import ROLES, give_role
 from payouts.chain import audit_append
 
 
@@ -51,10 +50,7 @@ class Command(BaseCommand):
                 user = User.objects.create_user(username=username, password=password)
             elif user.groups.filter(name=role).exists():
                 raise CommandError(f"{username} already has the role {role}")
-            user.groups.add(Group.objects.get(name=role))
-            if role == COMPLIANCE and not user.is_staff:
-                user.is_staff = True  # the admin's read-only pages
-                user.save(update_fields=["is_staff"])
+            give_role(user, role)
             audit_append(
                 actor=None,
                 action="user_created" if created else "user_role_added",
