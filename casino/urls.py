@@ -69,7 +69,13 @@ urlpatterns = [
     ),
     path(
         "api/redoc/",
-        DOCS_CSP(SpectacularRedocView.as_view(url_name="schema", permission_classes=[AllowAny])),
+        DOCS_CSP(
+            SpectacularRedocView.as_view(
+                url_name="schema",
+                permission_classes=[AllowAny],
+                template_name="api/redoc.html",  # the stock page loads web fonts from outside
+            )
+        ),
         name="redoc",
     ),
     path("health/", health, name="health"),
