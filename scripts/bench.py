@@ -61,6 +61,9 @@ Method
 * **7-A hand evaluations**: ``hand_value`` on pre-dealt random 5-card hands from the 32- and
   36-card decks, three rounds; best and median printed. The evaluator caches by rank
   pattern, so this is the warm-cache figure a long session sees.
+* **Paiute combinations**: ``best_combination`` on seeded random holdings of 5 and 6 cards
+  from the 52-card deck, each with a random wild rank, three rounds; holdings per CPU-second
+  of this process (best and median) and CPU µs per holding.
 
 Run: ``make bench`` (or ``.venv/bin/python scripts/bench.py --hands 2000 --settles 300``);
 one section alone with ``--only`` (e.g. ``--only history --history 5000``; repeatable).
@@ -98,6 +101,7 @@ from casino.rules.cards import (  # noqa: E402
     standard_deck,
 )
 from casino.rules.high_card_flush import Rules, best_flush, evaluate, raise_bounds  # noqa: E402
+from casino.rules.paiute import best_combination  # noqa: E402
 from casino.rules.poker_hands import hand_value  # noqa: E402
 
 RULES = Rules.from_dict({"rake": {"scheme": "per_player", "amount": 100}})
@@ -232,6 +236,25 @@ def bench_draw(hands: int) -> None:
             hand_value(cards, with_sixes=with_sixes)
 
     _timed("7-A:     ", "hand evaluations", len(dealt), evaluate_all)
+
+
+def bench_paiute(holdings: int, rounds: int = 3) -> None:
+    """Paiute's combination evaluator per CPU-second (what a call and every settlement run)."""
+    rng = random.Random(11)
+    deck = list(standard_deck())
+    dealt = [
+        (tuple(rng.sample(deck, rng.choice((5, 6)))), rng.randint(2, 14)) for _ in range(holdings)
+    ]
+    rates = []
+    for _ in range(rounds):
+        start = time.process_time()
+        for cards, wild in dealt:
+            best_combination(cards, wild)
+        rates.append(holdings / (time.process_time() - start))
+    print(
+        f"Paiute:  {max(rates):>9,.0f} holdings/CPU-s best, {statistics.median(rates):,.0f} "
+        f"median, {1e6 / max(rates):,.0f} CPU µs a holding ({rounds} rounds x {holdings})"
+    )
 
 
 @contextlib.contextmanager
@@ -630,13 +653,16 @@ def _run_audit_worker(concurrency: int) -> None:
     )
 
 
-SECTIONS = ("engine", "draw", "endpoint", "history", "audit")
+SECTIONS = ("engine", "draw", "paiute", "endpoint", "history", "audit")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=3000, help="hands per engine round")
     parser.add_argument("--draw-hands", type=int, default=1000, help="7-A hands per round")
+    parser.add_argument(
+        "--paiute-holdings", type=int, default=3000, help="Paiute holdings per round"
+    )
     parser.add_argument("--settles", type=int, default=300, help="settle calls to time")
     parser.add_argument(
         "--history", type=int, default=5000, help="past hands at the history section's table"
@@ -673,6 +699,8 @@ def main() -> None:
         bench_engine(args.hands)
     if "draw" in only:
         bench_draw(args.draw_hands)
+    if "paiute" in only:
+        bench_paiute(args.paiute_holdings)
     on_database = [name for name in ("endpoint", "history", "audit") if name in only]
     if on_database:
         with throwaway_database(" and ".join(on_database), args.database) as ready:

@@ -57,7 +57,7 @@ def started(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
         f"-- {python} {tmp_path}/server.py {tmp_path}\n"
     )
     make = subprocess.Popen(["make", "-s", "-f", str(tmp_path / "Makefile"), "serve"])
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # a guard against hanging, not a figure
     while time.monotonic() < deadline:
         files = [tmp_path / "server.pid", tmp_path / "beside.pid"]
         if all(f.exists() and f.read_text().strip() for f in files):
@@ -82,8 +82,9 @@ def test_killing_make_stops_the_server_what_runs_beside_it_and_their_children(tm
     make, pids = started(tmp_path)
     try:
         os.kill(make.pid, how)
-        make.wait(timeout=15)
-        assert gone_within(pids, 15) == []
+        make.wait(timeout=120)
+        # at once in practice; the bound only keeps a broken launcher from hanging the suite
+        assert gone_within(pids, 120) == []
     finally:
         for pid in pids:
             if alive(pid):

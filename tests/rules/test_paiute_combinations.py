@@ -11,7 +11,6 @@ the rank combinations do not look at suits.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from functools import cache
 from itertools import combinations, combinations_with_replacement
@@ -298,7 +297,7 @@ def random_holdings(count: int, seed: int) -> list[tuple[tuple[Card, ...], int]]
 
 
 def test_fast_evaluator_matches_brute_force_on_random_holdings() -> None:
-    start = time.perf_counter()
+    # (its speed is a figure of ``scripts/bench.py --only paiute``, not an assertion here)
     holdings = random_holdings(3000, seed=20240611)
     wins = Counter[str]()
     for holding, wild in holdings:
@@ -322,7 +321,6 @@ def test_fast_evaluator_matches_brute_force_on_random_holdings() -> None:
     # Every category is exercised, with and without wild cards.
     assert set(wins) == {category.code for category in Category}, wins
     assert sum(wins.values()) > 600
-    assert time.perf_counter() - start < 30
 
 
 def test_brute_force_reference_agrees_on_the_worked_examples() -> None:
