@@ -39,21 +39,17 @@ def cited_by_title(text: str) -> str:
     return _DOCUMENT_CITATION.sub(cite, text) if "docs/rules/" in text else text
 
 
-def _money(minor: int, signed: bool) -> str:
-    return money(minor, signed=signed)
-
-
 def translated(message: str) -> str:
     """One engine sentence (a :class:`Message`, or plain text) in the active language."""
     if isinstance(message, Message):
-        return message.render(gettext, _money)
+        return message.render(gettext, money)
     return cited_by_title(gettext(message)) if message else message
 
 
 def problem_text(problem: Problem) -> str:
     """A problem's message in the active language (its code and params, if it has them)."""
     if problem.code is not None:
-        return format_template(problem.code, problem.params, gettext, _money)
+        return format_template(problem.code, problem.params, gettext, money)
     return translated(problem.message)
 
 
@@ -64,9 +60,7 @@ def explanation_text(result: Mapping[str, Any]) -> list[str]:
     explanation = result.get("explanation") or []
     if isinstance(messages, list) and len(messages) == len(explanation):
         return [
-            cited_by_title(render(item, gettext, _money))
-            if isinstance(item, Mapping)
-            else str(line)
+            cited_by_title(render(item, gettext, money)) if isinstance(item, Mapping) else str(line)
             for item, line in zip(messages, explanation, strict=True)
         ]
     return [translated(line) if isinstance(line, str) else line for line in explanation]

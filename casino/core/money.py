@@ -15,7 +15,7 @@ from django.utils.formats import number_format
 SYMBOLS = {"USD": "$", "CAD": "$", "AUD": "$", "NZD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 
-def money(minor: int, *, signed: bool = False) -> str:
+def money(minor: int, signed: bool = False) -> str:
     """``minor`` units as an amount of the house currency; ``signed`` writes a net's sign
     (``+$12.00``, ``−$5.00``; zero unsigned), as the tablet does."""
     exponent = settings.CURRENCY_EXPONENT

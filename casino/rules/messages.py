@@ -112,14 +112,17 @@ def format_template(
         return text
     values = {key: _render_param(value, translate, money) for key, value in params.items()}
     amounts = {key for key, value in params.items() if _is_money(value)}
-    if money is not None and amounts:
-        text, values = _money_written(text, values, amounts, money)
-        template, english = _money_written(template, values, amounts, money)
-        values = {**values, **english}
-    try:
+
+    def filled(text: str) -> str:
+        if money is not None and amounts:
+            text, written = _money_written(text, values, amounts, money)
+            return text % written
         return text % values
+
+    try:
+        return filled(text)
     except (KeyError, ValueError, TypeError):  # a broken translation: fall back to English
-        return template % values
+        return filled(template)
 
 
 def _money_written(
@@ -279,16 +282,6 @@ def _own_ids(stored: Mapping[str, Any]) -> bool:
     )
 
 
-def _has_money(item: Any) -> bool:
-    if _is_money(item):
-        return True
-    if isinstance(item, Mapping):
-        return any(_has_money(value) for value in item.values())
-    if isinstance(item, list):
-        return any(_has_money(value) for value in item)
-    return False
-
-
 def _plain_amounts(item: Any) -> Any:
     """``item`` (serialised messages) with every ``{"money": n}`` written as ``n``."""
     if _is_money(item):
@@ -306,18 +299,16 @@ def pre_messages_form(fresh: dict[str, Any], stored: Mapping[str, Any]) -> dict[
     the stored explanation where the two differ only in how rules are cited (a document's
     path then, a rule's number and title now). When ``stored`` was settled while its game's
     lines were their own ids (``{"id": line, "params": {}}``), the fresh messages are written
-    the same way, from the fresh explanation (so any difference in the words is still one).
-    Any other result is returned as it is."""
+    the same way, from the fresh explanation (so any difference in the words is still one);
+    when ``stored`` was settled before amounts were marked (:class:`Money`), the fresh
+    amounts are compared as the integers it holds. Any other result is returned as it is."""
     if "messages" not in fresh:
         return fresh
-    if (
-        "messages" in stored
-        and _has_money(fresh["messages"])
-        and not _has_money(stored["messages"])
-    ):
-        # settled before amounts were marked as money: the same messages, amounts as integers
-        fresh = {**fresh, "messages": _plain_amounts(fresh["messages"])}
     if "messages" in stored:
+        plain = _plain_amounts(fresh["messages"])
+        if plain != fresh["messages"] and _plain_amounts(stored["messages"]) == stored["messages"]:
+            # settled before amounts were marked as money: the same messages, amounts as integers
+            fresh = {**fresh, "messages": plain}
         if not _own_ids(stored) or fresh["messages"] == stored["messages"]:
             return fresh
         lines = fresh.get("explanation") or []

@@ -41,12 +41,6 @@ def as_money(value: object) -> object:
     return Money(value) if is_int(value) else value
 
 
-def money_or_text(value: object) -> object:
-    """``value`` as a message's amount of money when it is a whole number, else its text
-    (``str(value)``: ``None``, a refused value)."""
-    return Money(value) if is_int(value) else str(value)
-
-
 def money_or_repr(value: object) -> object:
     """A refused amount as a message shows it: money when it is a whole number (out of
     bounds), else ``repr(value)`` (``'ten'``, ``2.5``, ``True``) as it came."""

@@ -125,22 +125,27 @@ def test_every_message_of_the_paiute_worked_example_is_in_every_catalog() -> Non
     assert "%(card)s as a %(rank)s" in message_ids(seat_two)
 
 
+#: A Paiute showdown: seat 2 calls with four kings and sevens against two flushes (the three
+#: of clubs turned up: threes are wild), antes of 25.
+PAIUTE_SHOWDOWN = {
+    "dealer": 3,
+    "ante": 25,
+    "wild_card": "3c",
+    "caller": 1,
+    "players": [
+        {"seat": 1, "cards": ["7c", "8c", "9c", "Jc", "3d"]},
+        {"seat": 2, "cards": ["Ks", "Kh", "Kd", "7s", "7d"]},
+        {"seat": 3, "cards": ["7h", "8h", "9h", "Jh", "Th"]},
+    ],
+}
+#: Its rake: 10% capped at 5.
+PAIUTE_RAKE = {"smallest_chip": 5, "rake": {"percent": 10, "cap": 5}}
+
+
 def test_every_message_of_a_raked_paiute_hand_is_in_every_catalog() -> None:
     from casino.rules.paiute import evaluate
 
-    record = {
-        "dealer": 3,
-        "ante": 25,
-        "wild_card": "3c",
-        "caller": 1,
-        "players": [
-            {"seat": 1, "cards": ["7c", "8c", "9c", "Jc", "3d"]},
-            {"seat": 2, "cards": ["Ks", "Kh", "Kd", "7s", "7d"]},
-            {"seat": 3, "cards": ["7h", "8h", "9h", "Jh", "Th"]},
-        ],
-    }
-    rules = {"smallest_chip": 5, "rake": {"percent": 10, "cap": 5}}
-    result = evaluate(record, rules).to_dict()
+    result = evaluate(PAIUTE_SHOWDOWN, PAIUTE_RAKE).to_dict()
     check_settlement_messages(result)
     assert result["explanation"][-1].startswith("Rake 5 (10% of the pot, capped at 5)")
 

@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 
 from casino.rules.contract import game
 from casino.rules.errors import Problem, RuleError
-from casino.rules.messages import Money, format_template, render
-from casino.rules.options import as_money, beyond_maximum, money_or_repr, money_or_text
+from casino.rules.messages import Money, format_template, msg, render
+from casino.rules.options import as_money, beyond_maximum, money_or_repr
+from tests.core.test_engine_messages import PAIUTE_RAKE, PAIUTE_SHOWDOWN
 from tests.rules import draw_helpers as draw
 from tests.rules import palace_helpers as palace
 from tests.rules import pontoon_helpers as pontoon
@@ -211,19 +212,7 @@ def five_card_draw() -> dict[str, Any]:
 
 def paiute() -> dict[str, Any]:
     """A tie split after a rake of 10% capped at 5 (the raked hand of the catalog tests)."""
-    record = {
-        "dealer": 3,
-        "ante": 25,
-        "wild_card": "3c",
-        "caller": 1,
-        "players": [
-            {"seat": 1, "cards": ["7c", "8c", "9c", "Jc", "3d"]},
-            {"seat": 2, "cards": ["Ks", "Kh", "Kd", "7s", "7d"]},
-            {"seat": 3, "cards": ["7h", "8h", "9h", "Jh", "Th"]},
-        ],
-    }
-    rules = {"smallest_chip": 5, "rake": {"percent": 10, "cap": 5}}
-    return game("paiute").evaluate(record, rules).to_dict()
+    return game("paiute").evaluate(PAIUTE_SHOWDOWN, PAIUTE_RAKE).to_dict()
 
 
 def paiute_worked() -> dict[str, Any]:
@@ -465,19 +454,8 @@ def test_a_palace_poker_battle_bet_below_the_minimum_is_money() -> None:
 
 
 def test_a_paiute_ante_outside_the_limits_is_money() -> None:
-    record = {
-        "dealer": 3,
-        "ante": 25,
-        "wild_card": "3c",
-        "caller": 1,
-        "players": [
-            {"seat": 1, "cards": ["7c", "8c", "9c", "Jc", "3d"]},
-            {"seat": 2, "cards": ["Ks", "Kh", "Kd", "7s", "7d"]},
-            {"seat": 3, "cards": ["7h", "8h", "9h", "Jh", "Th"]},
-        ],
-    }
     with pytest.raises(RuleError) as error:
-        game("paiute").evaluate(record, {"ante_min": 50, "ante_max": 100})
+        game("paiute").evaluate(PAIUTE_SHOWDOWN, {"ante_min": 50, "ante_max": 100})
     problem = only_problem(error)
     assert problem.params["ante"] == {"money": 25}
     assert problem.params["bounds"]["params"] == {"low": {"money": 50}, "high": {"money": 100}}
@@ -497,7 +475,7 @@ def test_only_whole_numbers_are_marked_as_money() -> None:
     assert type(as_money(5)) is Money and as_money(5) == 5
     for value in (None, True, 2.5, "ten"):
         assert as_money(value) is value
-    assert money_or_text(None) == "None" and type(money_or_text(7)) is Money
+    assert msg("bank %(bank)s", bank=as_money(None)) == "bank None"  # a missing one, said
     assert money_or_repr("ten") == "'ten'" and money_or_repr(True) == "True"
     assert money_or_repr(-5) == Money(-5)
     # a number beyond the bound among the settings (odds, a count) stays a number

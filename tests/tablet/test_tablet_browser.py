@@ -34,6 +34,12 @@ def nets_on_screen(page: Any) -> dict[int, int]:
     }
 
 
+def minor_units(shown: str) -> int:
+    """ "+$1.00", "−$2.00", "$0.00" as minor units (the default currency, USD)."""
+    sign = -1 if shown.startswith(("−", "-")) else 1
+    return sign * round(float(shown.lstrip("+−-$").replace(",", "")) * 100)
+
+
 def engine_nets(settlement: Settlement) -> dict[int, int]:
     """The engine's own answer for the stored hand: its history replayed."""
     history = History.from_dict(settlement.history)
@@ -158,10 +164,10 @@ def test_a_large_payout_waits_on_the_tablet_until_the_floor_signs_it(
     page.get_by_role("heading", name="Waiting for the floor").wait_for()
     assert page.get_by_text("The settlement is above the sign-off limit").count() == 1
     shown = {
-        int(row.get_attribute("data-seat")): row.locator("td.net").inner_text()
+        int(row.get_attribute("data-seat")): minor_units(row.locator("td.net").inner_text())
         for row in page.locator(".settlement tbody tr").all()
     }
-    assert set(shown) >= {1, 2, 3, 4}  # what signing it will pay
+    assert shown == preview  # what signing it will pay, in money
     assert Settlement.objects.count() == 0
     assert tablet.bar("button[data-action]").count() == 0  # nothing to record meanwhile
     tablet.check_screen("waiting for the floor")
@@ -197,6 +203,10 @@ def test_a_void_is_asked_for_in_two_taps_and_can_be_taken_back(tablet, floor, pa
     assert page.locator("#void-send").get_attribute("data-confirm") == ""
     assert page.locator("#void-reason").get_attribute("aria-describedby") == "void-problem"
     tablet.check_screen("void form with a problem")
+    page.locator("#void-reason").fill("x")  # typing the reason takes the problem away
+    assert not problem.count()
+    assert page.locator("#void-reason").get_attribute("aria-invalid") is None
+    page.locator("#void-reason").fill("")
     page.locator("details.void summary").tap()  # closed again
     # Asked by mistake, then taken back: the hand's actions come back.
     ask("wrong button")

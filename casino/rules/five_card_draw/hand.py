@@ -87,7 +87,7 @@ from casino.rules.five_card_draw.settle import settle_hand
 from casino.rules.five_card_draw.values import DECK_SETS, HAND_SIZE, deck_words
 from casino.rules.five_card_draw.view import build_presentation, view_data
 from casino.rules.messages import Message, Money, _, msg
-from casino.rules.options import is_int
+from casino.rules.options import money_or_repr
 from casino.rules.pots import Pot, build_pots
 from casino.rules.presentation import Presentation
 from casino.rules.quick import quick_init
@@ -657,7 +657,7 @@ class DrawHand:
                         msg(
                             _("seat %(seat)s calls %(amount)s but the call is %(owed)s"),
                             seat=seat,
-                            amount=Money(amount) if is_int(amount) else repr(amount),
+                            amount=money_or_repr(amount),
                             owed=Money(owed),
                         )
                     )

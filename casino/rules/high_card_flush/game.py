@@ -24,7 +24,7 @@ from casino.rules.contract import (
 )
 from casino.rules.errors import Problems, RuleError
 from casino.rules.messages import Money, _, msg
-from casino.rules.options import as_money, check_amounts, is_int, money_or_text
+from casino.rules.options import as_money, check_amounts, is_int
 from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.settlement import Settlement
 
@@ -223,7 +223,7 @@ class HighCardFlush(Game):
                         _(
                             "bank %(given)s differs from the bank %(bank)s posted when the hand opened"
                         ),
-                        given=money_or_text(dp["bank"]),
+                        given=as_money(dp["bank"]),
                         bank=as_money(bank),
                     ),
                 )

@@ -35,9 +35,9 @@ from casino.rules.errors import Problems, RuleError, action_path, reported
 from casino.rules.messages import Money, _, msg, prefixed
 from casino.rules.options import (
     MAX_AMOUNT,
+    as_money,
     is_int,
     money_or_repr,
-    money_or_text,
     not_a_chip_multiple,
 )
 from casino.rules.presentation import Presentation
@@ -376,8 +376,8 @@ class HighCardFlushHand:
                     ),
                     seat=seat,
                     ante=Money(ante),
-                    low=money_or_text(low),
-                    high=money_or_text(high),
+                    low=as_money(low),
+                    high=as_money(high),
                 )
             )
         bonuses = {}

@@ -25,7 +25,7 @@ from typing import Any
 from casino.rules.contract import JSON, Change, ClosedHand, Event, Opening, TableView
 from casino.rules.errors import Problem, Problems, Refusal, RuleError
 from casino.rules.messages import Message, Money, _, msg
-from casino.rules.options import is_int, money_or_text, not_a_chip_multiple
+from casino.rules.options import as_money, is_int, not_a_chip_multiple
 from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.seating import next_seat_clockwise
 
@@ -208,7 +208,7 @@ def _check_bank(table: TableView, bank: object) -> int:
 def _outside_limits(bank: object, low: int, high: int) -> str:
     return msg(
         _("designated player bank %(bank)s is outside the table's limits %(low)s-%(high)s"),
-        bank=money_or_text(bank),
+        bank=as_money(bank),
         low=Money(low),
         high=Money(high),
     )

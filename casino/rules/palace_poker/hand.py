@@ -92,7 +92,7 @@ from casino.rules.actions import decode
 from casino.rules.cards import SUIT_NAMES, Card, standard_deck_set
 from casino.rules.errors import RuleError, action_path, reported
 from casino.rules.messages import Message, Money, _, msg
-from casino.rules.options import is_int
+from casino.rules.options import money_or_repr
 from casino.rules.palace_poker.config import PalaceConfig, parse_config
 from casino.rules.palace_poker.ops import (
     ACTION_TYPES,
@@ -820,7 +820,7 @@ class PalaceHand:
                         msg(
                             _("seat %(seat)s calls %(amount)s but the call is %(owed)s"),
                             seat=seat,
-                            amount=Money(amount) if is_int(amount) else repr(amount),
+                            amount=money_or_repr(amount),
                             owed=Money(owed),
                         )
                     )

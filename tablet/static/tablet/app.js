@@ -684,6 +684,13 @@ function voidForm(handId) {
     "aria-describedby": state.problem ? "void-problem" : null,
     oninput: () => {
       state.reason = reason.value;
+      if (state.problem && state.reason.trim()) {
+        // the reason is there now: the problem goes, without a redraw under the typing
+        state.problem = null;
+        reason.removeAttribute("aria-invalid");
+        reason.removeAttribute("aria-describedby");
+        document.getElementById("void-problem")?.remove();
+      }
     },
   });
   // Without a reason the first tap says so next to the field instead of arming.
