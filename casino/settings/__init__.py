@@ -224,7 +224,8 @@ SPECTACULAR_SETTINGS = {
     "at /api/v1/tables/{id}/game/, hands opened, played action by action and settled; each "
     "game's bodies are documented below from the game registry. The rules each game enforces "
     "are written down in the repository, one numbered clause per rule, in "
-    "docs/rules/<game code>.md (GET /api/v1/games/ gives each game's rules_doc).",
+    "`docs/rules/{code}.md`, the code being the game's (GET /api/v1/games/ gives each "
+    "game's rules_doc).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and ReDoc from this server (drf-spectacular-sidecar): the LAN has no internet.
