@@ -37,6 +37,11 @@ urlpatterns = [
         name="floor-approval-approve",
     ),
     path(
+        "approvals/<floor_id:approval_id>/withdraw/",
+        views.approval_withdraw,
+        name="floor-approval-withdraw",
+    ),
+    path(
         "approvals/<floor_id:approval_id>/reject/",
         views.approval_reject,
         name="floor-approval-reject",

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from approvals import services as approvals_services
 from approvals.models import Approval
 from approvals.services import approval_decide
 from casino.core.errors import ApplicationError
@@ -387,12 +388,22 @@ def _decided_text(approval: Approval, approve: bool) -> str:
     return "Approved." if approve else "Rejected."
 
 
-def _decide(request: HttpRequest, approval_id: int, approve: bool) -> HttpResponse:
+def _decide(request: HttpRequest, approval_id: int, approve: bool | None) -> HttpResponse:
+    """Approve (True), reject (False) or, for one's own request, withdraw it (None)."""
     note = request.POST.get("note", "").strip()
     text, ok = "", False
     before = selectors.approval_row(approval_id)
     if len(note) > NOTE_LENGTH:
         text = f"A note is at most {NOTE_LENGTH} characters; nothing was decided."
+    elif approve is None:
+        try:
+            approvals_services.approval_withdraw(
+                user=request.user, approval_id=approval_id, note=note
+            )
+        except REFUSALS as exc:
+            text = refusal_text(exc)
+        else:
+            text, ok = "Withdrawn: nothing it asked for happens.", True
     elif before is not None and not before.decidable:
         text = f"A {before.approval.get_kind_display()} cannot be decided from this desk yet."
     else:
@@ -427,3 +438,10 @@ def approval_approve(request: HttpRequest, approval_id: int) -> HttpResponse:
 @require_POST
 def approval_reject(request: HttpRequest, approval_id: int) -> HttpResponse:
     return _decide(request, approval_id, False)
+
+
+@role_required(*FLOOR)
+@require_POST
+def approval_withdraw(request: HttpRequest, approval_id: int) -> HttpResponse:
+    """Whoever asked takes their own request back (nothing it asked for happens)."""
+    return _decide(request, approval_id, None)

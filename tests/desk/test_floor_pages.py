@@ -586,14 +586,38 @@ def test_a_floor_manager_cannot_decide_their_own_request(floor_client, floor, dp
     own = services.change_request(
         user=floor, table_id=dp_table.pk, changes={"ante_max": 500}
     ).approval
+    # Their own request offers no decision, only taking it back.
+    listed = row(floor_client.get(reverse("floor-approvals")), own)
+    assert ">Approve</button>" not in listed and ">Reject</button>" not in listed
+    assert "You asked for this: another floor manager decides it." in listed
+    assert ">Withdraw</button>" in listed
+    # A decision posted anyway is refused in words, and the request still waits.
     response = floor_client.post(reverse("floor-approval-approve", args=[own.pk]), **HTMX)
     assert response.status_code == 200
     shown = row(response, own)
     assert '<p role="alert">a floor manager cannot decide their own request' in shown
-    assert ">Approve</button>" in shown  # still pending, for another floor manager
+    assert ">Withdraw</button>" in shown  # still pending, for another floor manager
     own.refresh_from_db()
     dp_table.refresh_from_db()
     assert own.status == "pending" and dp_table.limits["ante_max"] == 10_000
+
+
+def test_a_floor_manager_withdraws_their_own_request(floor_client, floor, floor2, dp_table):
+    own = services.change_request(
+        user=floor, table_id=dp_table.pk, changes={"ante_max": 500}
+    ).approval
+    # Someone else cannot take it back.
+    other = Client()
+    other.force_login(floor2)
+    refused = other.post(reverse("floor-approval-withdraw", args=[own.pk]), **HTMX)
+    assert "only floor, who asked, can withdraw" in text(refused)
+    response = floor_client.post(reverse("floor-approval-withdraw", args=[own.pk]), **HTMX)
+    shown = row(response, own)
+    assert "Withdrawn: nothing it asked for happens." in shown
+    assert "Withdrawn by floor" in shown
+    own.refresh_from_db()
+    dp_table.refresh_from_db()
+    assert own.status == "withdrawn" and dp_table.limits["ante_max"] == 10_000
 
 
 def test_a_request_already_decided_shows_the_conflict(floor_client, floor2, limit_change):
