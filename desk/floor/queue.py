@@ -1,0 +1,160 @@
+"""What the approvals queue reads: each request as a row, with what approving it changes
+(a limit change's keys before and after, the settlement a payout sign-off would store, what a
+correction moves)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from approvals.models import Approval
+from approvals.selectors import approval_list
+from approvals.services import KINDS as DECIDABLE
+from casino.rules.contract import registry
+from payouts.services import result_nets, result_parties
+
+STATES = [(value, label) for value, label in Approval.Status.choices]
+KINDS = [(value, str(label)) for value, label in Approval.Kind.choices]
+
+
+@dataclass(frozen=True)
+class Diff:
+    key: str
+    before: str
+    after: str
+    was_default: bool = False
+
+
+def shown(value: Any) -> str:
+    """A value as the queue shows it: numbers as integers, nothing as "none", objects as
+    compact JSON."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict | list):
+        return json.dumps(value, separators=(", ", ": "), sort_keys=True)
+    return str(value)
+
+
+def change_diffs(approval: Approval) -> list[Diff]:
+    """Every key a limit or rule change alters, with its value before and after. ``rules``
+    merge by key, so each changed rule is listed; a rule the table did not override was at
+    its game's default."""
+    detail = approval.detail or {}
+    before = detail.get("before") or {}
+    changes = detail.get("changes") or {}
+    found = registry().get(approval.table.game)
+    defaults = found.default_rules() if found else {}
+    diffs = []
+    for key, value in changes.items():
+        if key == "rules" and isinstance(value, dict):
+            current = before.get("rules") or {}
+            for rule, new in value.items():
+                if rule in current:
+                    diffs.append(Diff(f"rules: {rule}", shown(current[rule]), shown(new)))
+                else:
+                    diffs.append(
+                        Diff(f"rules: {rule}", shown(defaults.get(rule)), shown(new), True)
+                    )
+        else:
+            diffs.append(Diff(key, shown(before.get(key)), shown(value)))
+    return diffs
+
+
+@dataclass(frozen=True)
+class HeldSeat:
+    seat: int
+    role: str
+    lines: list[dict[str, Any]]
+    net: int
+
+
+def held_seats(approval: Approval) -> list[HeldSeat]:
+    """The settlement a payout sign-off would store: each seat (the house's too, where it
+    banks) with its lines and net."""
+    parties = result_parties((approval.detail or {}).get("result") or {})
+    return [
+        HeldSeat(
+            seat=party.get("seat", 0),
+            role=str(party.get("role", "")).replace("_", " "),
+            lines=[
+                {
+                    "wager": str(line.get("wager", "")).replace("_", " "),
+                    "stake": line.get("stake"),
+                    "amount": line.get("amount"),
+                    "against": line.get("against"),
+                }
+                for line in party.get("lines") or []
+            ],
+            net=party.get("net", 0),
+        )
+        for party in parties
+    ]
+
+
+@dataclass
+class Row:
+    approval: Approval
+    diffs: list[Diff] = field(default_factory=list)
+    seats: list[HeldSeat] = field(default_factory=list)
+    notice: str = ""
+    failed: bool = False
+    #: What a correction moves, party by party (and the rake).
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    #: A kind the approvals service knows how to decide.
+    decidable: bool = True
+
+    @property
+    def is_payout(self) -> bool:
+        return self.approval.kind == Approval.Kind.PAYOUT
+
+    @property
+    def is_pending(self) -> bool:
+        return self.approval.status == Approval.Status.PENDING
+
+    @property
+    def over(self) -> list[str]:
+        return list((self.approval.detail or {}).get("over") or [])
+
+
+def row_of(approval: Approval) -> Row:
+    row = Row(approval, decidable=approval.kind in DECIDABLE)
+    if approval.kind == Approval.Kind.LIMIT_CHANGE:
+        row.diffs = change_diffs(approval)
+    elif approval.kind == Approval.Kind.PAYOUT:
+        row.seats = held_seats(approval)
+    elif approval.kind == Approval.Kind.CORRECTION:
+        row.moves = correction_moves(approval)
+    return row
+
+
+def correction_moves(approval: Approval) -> list[dict[str, Any]]:
+    """Each party's net before and after a correction, what it moves, and the rake's."""
+    detail = approval.detail or {}
+    before, after = result_nets(detail["before"]), result_nets(detail["result"])
+    rows = [
+        {
+            "label": "house" if seat == "0" else f"seat {seat}",
+            "before": before.get(seat, 0),
+            "after": after.get(seat, 0),
+            "moves": after.get(seat, 0) - before.get(seat, 0),
+        }
+        for seat in sorted(before.keys() | after.keys(), key=int)
+    ]
+    old, new = detail["before"]["rake"], detail["result"]["rake"]
+    return [*rows, {"label": "rake", "before": old, "after": new, "moves": new - old}]
+
+
+def queue_rows(
+    *, kind: str | None, status: str | None, table_id: int | None, limit: int
+) -> tuple[list[Row], int]:
+    """The newest ``limit`` requests matching the filters, and how many match in all."""
+    queryset = approval_list(kind=kind, status=status, table_id=table_id)
+    return [row_of(a) for a in queryset[:limit]], queryset.count()
+
+
+def approval_row(approval_id: int) -> Row | None:
+    approval = approval_list().filter(pk=approval_id).first()
+    return row_of(approval) if approval is not None else None
