@@ -137,12 +137,21 @@ def theory_for_change(approval: Approval) -> ChangeTheory | None:
     as computing."""
     if approval.kind != Approval.Kind.LIMIT_CHANGE:
         return None
-    table = approval.table
     detail = approval.detail or {}
     before_config = detail.get("before")
     if not isinstance(before_config, dict):
         return None
-    after_config = merged(before_config, detail.get("changes") or {})
+    return theory_for_proposal(approval.table, before_config, detail.get("changes") or {})
+
+
+def theory_for_proposal(
+    table: Table, before_config: dict[str, Any], changes: dict[str, Any]
+) -> ChangeTheory | None:
+    """The theoretical figures of a table's configuration (``tables.selectors.table_config``)
+    before and after ``changes`` (as a change request would apply them): what a form asking
+    for a change shows, and what the queue shows of a pending one. None for a game with no
+    theoretical figures."""
+    after_config = merged(before_config, changes)
     try:
         before = {spec.measure: spec for spec in _specs(table.game, before_config)}
         after = {spec.measure: spec for spec in _specs(table.game, after_config)}
