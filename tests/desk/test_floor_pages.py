@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from approvals.models import Approval
 from approvals.services import approval_decide
+from casino.core.money import money
 from casino.rules.contract import registry
 from desk.floor import selectors
 from payouts import figures
@@ -45,10 +46,11 @@ def tile(response: Any, table: Table) -> str:
     return found.group(0)
 
 
-def cell(markup: str, name: str) -> int:
-    found = re.search(rf'class="num {name}">(-?\d+)<', markup)
+def cell(markup: str, name: str) -> str:
+    """A figure of a tile's "today" line, as shown (hands a count, amounts in money)."""
+    found = re.search(rf'<span class="{name}">([^<]*)<', markup)
     assert found, f"no {name} figure"
-    return int(found.group(1))
+    return found.group(1)
 
 
 def row(response: Any, approval: Approval) -> str:
@@ -121,18 +123,18 @@ def test_the_pit_shows_each_table_with_todays_figures_from_its_settlements(
     assert response.status_code == 200
     hcf = tile(response, dp_table)
     assert (cell(hcf, "hands"), cell(hcf, "drop"), cell(hcf, "win")) == (
-        wanted.hands,
-        wanted.drop,
-        wanted.win,
+        str(wanted.hands),
+        money(wanted.drop),
+        money(wanted.win),
     )
-    assert "High Card Flush" in hcf and 'class="dealer">dealer<' in hcf
-    assert "none open" in hcf and "Nothing pending" in hcf
+    assert "High Card Flush" in hcf and f'<option value="{dealer.pk}" selected>dealer<' in hcf
+    assert "No hand open" in hcf and "Nothing waiting" in hcf
     # After the hand the position is offered on to seat 2 (Bela).
-    assert "Position offered to</dt><dd>seat 2 (Bela)" in hcf
+    assert "Position offered to: seat 2 (Bela)" in hcf
     draw = tile(response, draw_table)
-    assert (cell(draw, "hands"), cell(draw, "drop"), cell(draw, "win")) == (0, 0, 0)
+    assert (cell(draw, "hands"), cell(draw, "drop"), cell(draw, "win")) == ("0", "$0.00", "$0.00")
     assert "Five Card Draw 7-A" in draw
-    assert "Button, next hand</dt><dd>seat 1 (Ana)" in draw  # 7-A's first button
+    assert "Button, next hand: seat 1 (Ana)" in draw  # 7-A's first button
     # The grouped sums are payouts.figures.totals of each table's settlements.
     by_table = figures.by_table(selectors.today_settlements())
     assert by_table == {dp_table.pk: wanted}
@@ -145,7 +147,7 @@ def test_the_pit_counts_only_todays_gaming_day(
     yesterday = figures.gaming_day() - dt.timedelta(days=1)
     monkeypatch.setattr(selectors, "gaming_day", lambda: yesterday)
     hcf = tile(floor_client.get(reverse("floor-pit")), dp_table)
-    assert (cell(hcf, "hands"), cell(hcf, "drop"), cell(hcf, "win")) == (0, 0, 0)
+    assert (cell(hcf, "hands"), cell(hcf, "drop"), cell(hcf, "win")) == ("0", "$0.00", "$0.00")
 
 
 def test_a_tile_shows_the_open_hand_and_the_pending_requests(
@@ -159,9 +161,11 @@ def test_a_tile_shows_the_open_hand_and_the_pending_requests(
             opened_at=Hand.objects.get(pk=hand["id"]).opened_at - dt.timedelta(minutes=12)
         )
     hcf = tile(floor_client.get(reverse("floor-pit")), dp_table)
-    assert "hand 1 open for 12 min" in hcf
-    assert f'href="/desk/floor/approvals/?table={dp_table.pk}">1 pending request<' in hcf
-    assert "Designated player</dt><dd>seat 1 (Ana)" in hcf and "50000" in hcf
+    assert "Hand 1 open for 12 min" in hcf
+    void = Approval.objects.get(kind="void")
+    link = f'href="/desk/floor/approvals/?table={dp_table.pk}#approval-{void.pk}"'
+    assert link in hcf and '<span class="what">Void</span>' in hcf
+    assert "Designated player: seat 1 (Ana) · bank $500.00" in hcf
 
 
 def test_a_pontoon_tile_names_the_banker(floor_client, floor, dealer):
@@ -180,7 +184,7 @@ def test_a_pontoon_tile_names_the_banker(floor_client, floor, dealer):
     services.table_set_status(user=floor, table_id=table.pk, status="open")
     services.game_act(user=dealer, table_id=table.pk, action={"type": "choose_banker", "seat": 2})
     pontoon = tile(floor_client.get(reverse("floor-pit")), table)
-    assert "Pontoon" in pontoon and "Banker</dt><dd>seat 2 (Bela)" in pontoon
+    assert "Pontoon" in pontoon and "Banker: seat 2 (Bela)" in pontoon
 
 
 def test_the_pit_reads_in_the_same_number_of_queries_however_many_tables(
@@ -281,10 +285,11 @@ def test_a_table_with_an_open_hand_is_not_closed_and_the_page_says_why(
 
 
 def test_the_plain_forms_carry_the_csrf_token(floor, dp_table):
-    """Without htmx too: the tile's form posts with its token (and is refused without)."""
+    """Without htmx too: the tile's form (closing's second step) posts with its token (and is
+    refused without)."""
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(floor)
-    page = text(browser.get(reverse("floor-pit")))
+    page = text(browser.get(reverse("floor-pit"), {"confirm": dp_table.pk}))
     form = re.search(
         r'<form method="post" action="/desk/floor/tables/\d+/status/".*?</form>', page, re.S
     )
@@ -309,7 +314,7 @@ def test_assigning_a_dealer_from_the_tile_is_audited(
 
     response = floor_client.post(url, {"dealer": other_dealer.pk}, **HTMX)
     assert "Table HCF-T is dealt by other_dealer." in text(response)
-    assert 'class="dealer">other_dealer<' in tile(response, dp_table)
+    assert f'<option value="{other_dealer.pk}" selected>other_dealer<' in tile(response, dp_table)
     dp_table.refresh_from_db()
     assert dp_table.dealer == other_dealer
     entry = AuditEntry.objects.get(action="table_dealer")
