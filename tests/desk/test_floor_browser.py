@@ -65,13 +65,14 @@ def test_the_floor_approves_a_limit_change_and_signs_a_large_payout(
     )
     log_in(page, live_server, floor)
     tile = page.locator(f"#table-{dp_table.pk}")
-    expect(tile.locator(".hand")).to_have_text("hand 1 open for 0 min")
-    expect(tile.locator(".pending")).to_have_text("2 pending requests")
+    expect(tile.locator(".hand")).to_have_text("Hand 1 open for 0 min")
+    # The held payout is what the tile names (a payout before a limit change), with the other.
+    expect(tile.locator(".waiting")).to_have_text("Payout sign-off waiting 0 min · 1 more")
     expect(tile.locator(".hands")).to_have_text("0")
     ARTEFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / "floor-pit.png"), full_page=True)
 
-    tile.get_by_role("link", name="2 pending requests").click()
+    tile.get_by_role("link", name="Payout sign-off waiting 0 min").click()
     page.get_by_role("heading", name="Approvals").wait_for()
     change = page.locator(f"#approval-{waiting['change'].pk}")
     payout = page.locator(f"#approval-{waiting['payout'].pk}")
@@ -112,11 +113,11 @@ def test_the_floor_approves_a_limit_change_and_signs_a_large_payout(
     # Back on the pit, the tile counts the hand; it follows the floor by itself.
     page.get_by_role("link", name="Pit").click()
     expect(tile.locator(".hands")).to_have_text("1")
-    expect(tile.locator(".pending")).to_have_text("Nothing pending")
+    expect(tile.locator(".waiting")).to_have_text("Nothing waiting")
     services.game_act(
         user=dealer, table_id=dp_table.pk, action={"type": "accept", "seat": 2, "bank": 50_000}
     )
     opened = client_for(dealer).post(f"/api/v1/tables/{dp_table.pk}/hands/")
     assert opened.status_code == 201, opened.json()
-    expect(tile.locator(".hand")).to_have_text("hand 2 open for 0 min", timeout=12_000)
+    expect(tile.locator(".hand")).to_have_text("Hand 2 open for 0 min", timeout=12_000)
     assert blocked == []
