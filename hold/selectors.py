@@ -16,26 +16,12 @@ from typing import Any
 
 from approvals.models import Approval
 from casino.rules import theory
-from casino.rules.contract import game as registered_game
 from casino.rules.errors import RuleError
 from payouts.figures import gaming_day
 from tables.models import Table
 
 from . import services
 from .models import HoldFlag, Theory
-
-LABELS = {
-    theory.HOUSE: "House win per unit wagered (hold)",
-    theory.FLUSH_BONUS: "Flush bonus: player's return per unit staked",
-    theory.STRAIGHT_FLUSH_BONUS: "Straight Flush bonus: player's return per unit staked",
-}
-NOTES = {
-    theory.HOUSE: "the house's fee (and its net where it banks) over the drop, by simulation",
-    theory.FLUSH_BONUS: "exact; paid by the designated player, so the house's edge on it is 0",
-    theory.STRAIGHT_FLUSH_BONUS: (
-        "exact; paid by the designated player, so the house's edge on it is 0"
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -63,24 +49,27 @@ class FigureView:
 
     @property
     def fraction(self) -> str | None:
-        """An exact figure as the fraction it is."""
-        value = self.row.detail.get("player_return") if self.exact else None
+        """An exact figure as the fraction it is (``detail["fraction"]``, as
+        ``casino.rules.theory.compute`` stores it)."""
+        value = self.row.detail.get("fraction") if self.exact else None
         return str(value) if value else None
 
 
 @dataclass(frozen=True)
 class ChangePair:
+    game: str
     measure: str
     before: FigureView | None
     after: FigureView | None
 
     @property
     def label(self) -> str:
-        return LABELS.get(self.measure, self.measure)
+        """What the figure is, as the game's theory names it."""
+        return theory.measure(self.game, self.measure).label
 
     @property
     def note(self) -> str:
-        return NOTES.get(self.measure, "")
+        return theory.measure(self.game, self.measure).note
 
     @property
     def changed(self) -> bool:
@@ -92,10 +81,18 @@ class ChangePair:
 
 @dataclass(frozen=True)
 class ChangeTheory:
+    """A change's figures before and after. ``offered`` is False for a game with no
+    theoretical figures (its package supplies none): the page says so, once."""
+
     table: Table
     game: str
     pairs: list[ChangePair] = field(default_factory=list)
     error: str = ""
+    offered: bool = True
+
+    @property
+    def game_name(self) -> str:
+        return services.game_name(self.game)
 
     @property
     def changes_theory(self) -> bool:
@@ -124,19 +121,17 @@ def merged(config: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
 
 
 def _specs(game: str, config: dict[str, Any]) -> list[theory.Spec]:
-    fields = registered_game(game).limit_fields
-    limits = {name: config.get(name) for name in fields if config.get(name) is not None}
-    return services.config_specs(
-        game, limits, int(config.get("smallest_chip") or 1), config.get("rules") or {}
-    )
+    return services.specs_of_config(game, config)
 
 
 def theory_for_change(approval: Approval) -> ChangeTheory | None:
     """The theoretical figures before and after a limit or rule change (None for any other
     request). Exact figures are computed now; a simulation not yet stored is queued and shown
-    as computing."""
+    as computing. A game with no theoretical figures gets one saying so (``offered`` False)."""
     if approval.kind != Approval.Kind.LIMIT_CHANGE:
         return None
+    if not theory.offered(approval.table.game):
+        return ChangeTheory(approval.table, approval.table.game, offered=False)
     detail = approval.detail or {}
     before_config = detail.get("before")
     if not isinstance(before_config, dict):
@@ -155,19 +150,24 @@ def theory_for_proposal(
     try:
         before = {spec.measure: spec for spec in _specs(table.game, before_config)}
         after = {spec.measure: spec for spec in _specs(table.game, after_config)}
-    except (RuleError, KeyError, TypeError, ValueError) as exc:
-        return ChangeTheory(table, table.game, error=f"no theoretical figures: {exc}")
+    except RuleError as exc:
+        return ChangeTheory(table, table.game, error=f"No theoretical figures: {exc}")
+    except (KeyError, TypeError, ValueError):
+        return ChangeTheory(
+            table,
+            table.game,
+            error="No theoretical figures: these limits and rules are incomplete.",
+        )
     if not before and not after:
         return None  # a game with no theoretical figures
+    measures = list(before) + [measure for measure in after if measure not in before]
     pairs = []
-    for measure in theory.MEASURES:
-        if measure not in before and measure not in after:
-            continue
+    for measure in measures:
         views = []
         for specs in (before, after):
             spec = specs.get(measure)
             views.append(FigureView(spec, services.figure_or_queue(spec)) if spec else None)
-        pairs.append(ChangePair(measure, views[0], views[1]))
+        pairs.append(ChangePair(table.game, measure, views[0], views[1]))
     return ChangeTheory(table, table.game, pairs)
 
 
@@ -210,6 +210,8 @@ class TableChart:
     expected: str  # SVG polyline points: the theoretical value of each day
     figure: Theory | None
     computing: bool
+    #: The game has a theoretical hold (its package supplies a strategy).
+    offered: bool = True
 
     width: int = WIDTH
     height: int = HEIGHT
@@ -244,7 +246,11 @@ class TableChart:
         days = len(self.points)
         outside = len(self.flagged)
         figure = self.figure
-        if figure is None or not figure.ready or figure.value is None:
+        if not self.offered:
+            expected = f"{self.game_name} has no theoretical hold"
+        elif figure is not None and figure.status == Theory.Status.FAILED:
+            expected = "its theoretical hold could not be computed"
+        elif figure is None or not figure.ready or figure.value is None:
             expected = "its theoretical hold is still being computed"
         else:
             expected = (
@@ -345,7 +351,8 @@ def _chart(
         band=band,
         expected=expected,
         figure=figure,
-        computing=any(e.theory is not None and not e.theory.ready for e in entries),
+        computing=any(entry.theory_state == "computing" for entry in entries),
+        offered=any(entry.spec is not None for entry in entries),
     )
 
 

@@ -1,21 +1,34 @@
 """Theoretical figures, got or computed once per rules version, and the nightly hold flags.
 
+* :func:`prepare` has every figure of a new rules version ready or on its way the moment the
+  version is created (a table created, a limit or rule change requested: ``tables.services``
+  calls :func:`prepare_after_commit` once the request commits; the demo's tables when
+  ``load_demo`` loads them): exact figures are computed at once; a simulation is queued to the
+  Celery task ``hold.compute_theory`` when a worker runs, and **where none runs** (tasks run
+  eagerly, the embedded set-up) simulated there and then with ``HOLD_THEORY_INLINE_HANDS``
+  hands (2000: a second or two), so a floor manager is not kept waiting half a minute on
+  "Create the table" for the full run. The figure records how many hands it was made from.
 * :func:`get_or_compute` returns the stored figure of a spec, computing it now if it has none
-  (exact figures take well under a second; a simulation plays ``HOLD_THEORY_HANDS`` hands).
-  A figure is stored once per (game, measure, digest): a second call, at this table or any
-  other with the same rules, reads the row.
+  (a simulation plays ``HOLD_THEORY_HANDS`` hands). A figure is stored once per (game,
+  measure, digest): a second call, at this table or any other with the same rules, reads the
+  row.
 * :func:`figure_or_queue` never simulates in the caller: a missing exact figure is computed,
-  a missing simulation is stored as ``computing`` and handed to the Celery task
-  ``hold.compute_theory`` once the transaction commits. Pages use it.
+  a missing simulation is stored as ``computing`` and handed to the Celery task once the
+  transaction commits (with no worker it waits for ``manage.py compute_theory``). Pages use it.
 * :func:`flag_tables` judges one gaming day (by default the previous one) at every table:
   see its docstring for the rule.
 
-Settings read (all optional): ``HOLD_THEORY_HANDS`` (20000), ``HOLD_THEORY_SEED``,
-``HOLD_FLAG_MIN_HANDS`` (30) and ``HOLD_FLAG_MIN_DROP`` (100000 minor units, 1,000.00).
+A game whose package supplies no theory (``Game.theory()`` is None) has no figures: its
+specs are empty and its days are not judged.
+
+Settings read (all optional): ``HOLD_THEORY_HANDS`` (20000), ``HOLD_THEORY_INLINE_HANDS``
+(2000), ``HOLD_THEORY_SEED``, ``HOLD_FLAG_MIN_HANDS`` (30) and ``HOLD_FLAG_MIN_DROP`` (100000
+minor units, 1,000.00).
 """
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import logging
 from collections import defaultdict
@@ -32,7 +45,6 @@ from casino.rules import theory
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import RuleError
 from casino.rules.theory.estimate import Z95
-from casino.rules.theory.play import PLAYERS
 from payouts.figures import Figures, gaming_day, gaming_day_bounds, totals
 from payouts.models import Settlement
 from tables.models import Table
@@ -51,6 +63,12 @@ STALE_AFTER = dt.timedelta(hours=1)
 
 def theory_hands() -> int:
     return int(getattr(settings, "HOLD_THEORY_HANDS", 20_000))
+
+
+def theory_inline_hands() -> int:
+    """Hands a simulation plays where no worker runs (computed in the process that created
+    the rules version)."""
+    return int(getattr(settings, "HOLD_THEORY_INLINE_HANDS", 2_000))
 
 
 def theory_seed() -> int:
@@ -149,6 +167,76 @@ def compute_waiting() -> list[Theory]:
     return done
 
 
+def prepare(specs: Iterable[theory.Spec]) -> list[Theory]:
+    """Every figure of a rules version ready, or on its way to a worker: exact ones computed
+    now; a missing simulation queued to ``hold.compute_theory`` when a worker runs, computed
+    now with :func:`theory_inline_hands` hands when none does. Called once the version's
+    transaction has committed (never inside a request's transaction: a queued task must find
+    the row)."""
+    rows = []
+    for spec in specs:
+        row, created = _row(spec)
+        if row.ready:
+            rows.append(row)
+        elif spec.method == theory.EXACT:
+            rows.append(compute_theory(spec))
+        elif not _worker_runs():
+            rows.append(compute_theory(spec, hands=theory_inline_hands()))
+        else:
+            if created or row.status == Theory.Status.FAILED or _stale(row):
+                _queue(spec)
+            rows.append(row)
+    return rows
+
+
+def _queue(spec: theory.Spec) -> None:
+    from .tasks import compute_theory_task
+
+    try:
+        compute_theory_task.delay(spec.to_dict())
+    except Exception:  # a broker down must not fail what has committed; pages queue it again
+        log.exception("theoretical figure %s could not be queued", spec.digest)
+
+
+def specs_of_config(game: str, config: Mapping[str, Any]) -> list[theory.Spec]:
+    """The figures of a table configuration as ``tables.selectors.table_config`` gives it
+    (its limits, ``smallest_chip`` and ``rules`` in one object)."""
+    fields = registered_game(game).limit_fields
+    limits = {name: config.get(name) for name in fields if config.get(name) is not None}
+    return config_specs(
+        game, limits, int(config.get("smallest_chip") or 1), config.get("rules") or {}
+    )
+
+
+def prepare_configs(game: str, *configs: Mapping[str, Any]) -> list[Theory]:
+    """:func:`prepare` for the figures of table configurations (``table_config``'s shape);
+    none for a game without theory, or a configuration its game cannot rate."""
+    specs: dict[str, theory.Spec] = {}
+    for config in configs:
+        try:
+            found = specs_of_config(game, config)
+        except (RuleError, KeyError, TypeError, ValueError):
+            log.exception("no theoretical figures for a %s configuration", game)
+            continue
+        specs.update((spec.digest, spec) for spec in found)
+    return prepare(specs.values())
+
+
+def prepare_after_commit(game: str, *configs: Mapping[str, Any]) -> None:
+    """Once the caller's transaction commits, :func:`prepare_configs`: a rules version was
+    created (a table, a requested change). What goes wrong is logged, never raised: the
+    table or the request has committed and stays; a page queues a missing figure again."""
+    frozen = [copy.deepcopy(dict(config)) for config in configs]
+
+    def run() -> None:
+        try:
+            prepare_configs(game, *frozen)
+        except Exception:
+            log.exception("theoretical figures of a new %s rules version failed", game)
+
+    transaction.on_commit(run)
+
+
 def _stale(row: Theory) -> bool:
     """A simulation asked for over an hour ago and still not stored (its task was lost):
     claim it again, once, by moving its request time on."""
@@ -173,15 +261,10 @@ def table_specs(table: Table) -> list[theory.Spec]:
 
 
 def hand_spec(game: str, rules: Mapping[str, Any], config: Mapping[str, Any]) -> theory.Spec | None:
-    """The house figure a hand was played under, from what it froze: its effective rules,
-    and the table limits its set-up carries (blinds, bets, ante); the same spec as
-    :func:`table_specs` gives for the table's configuration at the time. None for a game
-    without a strategy in ``casino.rules.theory.play``."""
-    player = PLAYERS.get(game)
-    if player is None:
-        return None
-    limits = {key: config.get(key) for key in player.limit_keys}
-    return theory.Spec(game, theory.HOUSE, theory.SIMULATION, player.relevant(limits, rules))
+    """The house figure a hand was played under, from what it froze (its effective rules and
+    the limits its set-up carries): the same spec as :func:`table_specs` gives for the
+    table's configuration at the time. None for a game without a strategy."""
+    return theory.hand_house_spec(game, rules, config)
 
 
 def house_spec(specs: Iterable[theory.Spec]) -> theory.Spec:
@@ -236,14 +319,26 @@ class DayHold:
         return hold < interval[0] - TOLERANCE or hold > interval[1] + TOLERANCE
 
     @property
-    def verdict(self) -> str:
-        """The day in words, as the hold page's table says it."""
+    def theory_state(self) -> str:
+        """``none`` (the game has no theoretical hold), ``computing``, ``failed`` or
+        ``ready``."""
         row = self.theory
         if self.spec is None:
-            return "not judged: no theoretical hold for this game"
+            return "none"
         if row is None or row.status == Theory.Status.COMPUTING:
+            return "computing"
+        return "ready" if row.ready else "failed"
+
+    @property
+    def verdict(self) -> str:
+        """The day in words, as the hold page's table says it (for a game with no theoretical
+        hold, the chart above the table says why, once)."""
+        state = self.theory_state
+        if state == "none":
+            return "not judged"
+        if state == "computing":
             return "not judged: the theoretical hold is being computed"
-        if not row.ready:
+        if state == "failed":
             return "not judged: the theoretical hold could not be computed"
         if self.figures.hands < min_hands():
             return f"not judged: fewer than {min_hands()} hands"

@@ -197,6 +197,9 @@ def table_create(
             **table_config(table),
         },
     )
+    from hold.services import prepare_after_commit  # its theoretical figures, once committed
+
+    prepare_after_commit(game, table_config(table))
     return table
 
 
@@ -330,6 +333,9 @@ def change_request(
         before=before,
         after={"changes": changes, "reason": reason},
     )
+    from hold.services import prepare_after_commit  # the figures before and after, once committed
+
+    prepare_after_commit(game.code, before, _merged(before, changes))
     return change
 
 

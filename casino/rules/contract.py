@@ -26,6 +26,13 @@ What a game gives:
   move the state on. Each returns the new state with the :class:`Event` s to record.
   :meth:`Game.opening_proposal` is what the dealer's tablet pre-fills the next opening body
   with (a game with stacks carries each player's stack forward from the last settlement).
+* **Its theory** (optional): :meth:`Game.theory` returns what the game's ``theory.py``
+  supplies (:class:`~casino.rules.theory.base.GameTheory`: the strategy its house hold is
+  simulated with, and any exact figures of its own), or None: the game has no theoretical
+  figures. :mod:`casino.rules.theory` reads games only through it.
+* **Optional extras**: :attr:`Game.record_example` (the API document's example record) and
+  :attr:`Game.demo_table` (the demo floor's table); a game without them is documented and
+  played all the same.
 
 Every method raises :class:`~casino.rules.errors.RuleError` for bad input and
 ``Refusal`` (:mod:`casino.rules.errors`) when the input is well formed but the table's state does not allow it now
@@ -38,13 +45,16 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from .actions import ActionTable
 from .errors import Problems, RuleError
 from .messages import _, msg
 from .quick import quick_init
 from .settlement import Settlement
+
+if TYPE_CHECKING:
+    from .theory.base import GameTheory
 
 JSON = dict[str, Any]
 
@@ -404,6 +414,17 @@ class Game:
     def settlement_extra(self, result: Settlement) -> JSON:
         """The game's own figures of a settlement worth listing (stored with it as JSON)."""
         return dict(result.extra)
+
+    # -------------------------------------------------------------- its theory
+
+    def theory(self) -> GameTheory | None:
+        """What the game supplies for its theoretical figures: the ``THEORY`` of its
+        package's ``theory.py`` (a :class:`~casino.rules.theory.base.GameTheory`: the fixed
+        strategy its house hold is simulated with, and any exact figures of its own). A game
+        overrides this with two lines that import it when first asked, so loading the registry
+        never loads a strategy. None (the default): the game has no theoretical figures, and
+        the hold page and the approvals queue say so."""
+        return None
 
 
 # ---------------------------------------------------------------- the registry

@@ -31,6 +31,12 @@ class Outcome(StrEnum):
     LOSE = "lose"
     PUSH = "push"
     DEAD = "dead"
+    #: A payout with no stake of its own, paid on the wager the line names (Three Card Poker's
+    #: ante bonus, Casino War's tie bonus): the line's ``stake`` is 0, its ``amount`` what the
+    #: bonus pays (negative on the mirror line of the party that pays it), and the same party
+    #: has a staked line of that wager. A hold or a return counts it in that wager's result
+    #: and never divides by its stake.
+    BONUS = "bonus"
 
 
 class SeatStatus(StrEnum):
@@ -64,6 +70,11 @@ class Line:
     odds: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def is_bonus(self) -> bool:
+        """A bonus payout paid on the wager this line names, with no stake of its own."""
+        return self.outcome == Outcome.BONUS
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "wager": self.wager,
@@ -90,6 +101,11 @@ class SeatResult:
     @property
     def net(self) -> int:
         return sum([line.amount for line in self.lines]) - self.rake
+
+    def staked(self, wager: str) -> int:
+        """What this party staked on ``wager`` (its lines of that wager; a bonus paid on it
+        adds nothing): what a bonus line's multiple is reckoned against."""
+        return sum(line.stake for line in self.lines if line.wager == wager)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -170,6 +186,22 @@ class Settlement:
                     seat=HOUSE_SEAT,
                 )
             )
+        self.check_bonuses()
+
+    def check_bonuses(self) -> None:
+        """Every bonus line (:attr:`Outcome.BONUS`) has no stake of its own and is paid on a
+        wager its party staked; otherwise the game's settlement is wrong (a RuleError, as for
+        chips not conserved)."""
+        for party in self.parties:
+            for line in party.lines:
+                if line.outcome != Outcome.BONUS:
+                    continue
+                if line.stake != 0 or party.staked(line.wager) <= 0:
+                    raise RuleError(
+                        f"{self.game}: seat {party.seat}'s {line.wager} bonus must have no "
+                        f"stake of its own and be paid on a {line.wager} the seat staked; the "
+                        "game's settlement is wrong and nothing was stored"
+                    )
 
     def check_storable(self) -> None:
         """RuleError naming the seat and wager of every figure beyond

@@ -1,4 +1,5 @@
-"""Template helpers for the hold figures: the change include's selector and formatting."""
+"""Template helpers for the hold figures: the change include's selector and formatting (money
+is ``{% load money %}``'s, the one format of every page)."""
 
 from __future__ import annotations
 
@@ -28,10 +29,8 @@ def percent(value: Any, places: int = 3) -> str:
 
 
 @register.filter
-def money(value: Any) -> str:
-    """Minor units as major units, exactly: ``123456`` -> ``1,234.56``."""
+def count(value: Any) -> str:
+    """A whole number with thousands separators: ``20000`` -> ``20,000``."""
     if value is None or value == "":
         return ""
-    amount = int(value)
-    major, minor = divmod(abs(amount), 100)
-    return f"{'-' if amount < 0 else ''}{major:,}.{minor:02d}"
+    return f"{int(value):,}"

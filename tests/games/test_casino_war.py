@@ -36,6 +36,8 @@ SHARED = {
     "casino.rules.presentation",
     "casino.rules.schemas",
     "casino.rules.settlement",
+    "casino.rules.theory.base",  # its theoretical hold: the hook's type and the shared driver
+    "casino.rules.theory.play",
 }
 
 

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 
 from approvals.models import Approval
 from casino.rules import theory
-from casino.rules.theory import hcf
+from casino.rules.high_card_flush import bonus_odds as hcf
 from hold import services
 from hold.models import Theory
 from hold.selectors import theory_for_change
@@ -132,7 +132,7 @@ def test_a_pay_table_change_shows_the_edge_before_and_after(
     for pair_view in (house.before, house.after):
         services.compute_theory(pair_view.spec)
     html = render_to_string("hold/_change_theory.html", {"approval": approval})
-    assert "computing…" not in html and "hands simulated" in html
+    assert "computing…" not in html and "hands</small>" in html
 
 
 def test_a_change_that_leaves_the_pay_tables_and_fee_alone_changes_no_figure(
@@ -173,4 +173,4 @@ def test_without_a_worker_the_page_waits_and_the_command_computes_what_waits(
     call_command("compute_theory", stdout=io.StringIO())
     assert not Theory.objects.filter(status="computing").exists()
     html = render_to_string("hold/_change_theory.html", {"approval": approval})
-    assert "computing…" not in html and "hands simulated" in html
+    assert "computing…" not in html and "hands</small>" in html

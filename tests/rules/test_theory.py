@@ -4,7 +4,7 @@ hold simulated through its own engine.
 
 The exact figures are the player's return per unit staked on a bonus, against the
 designated player (who pays it: the house's edge on it is 0). The simulations play the
-documented strategies (``casino/rules/theory/play.py``); High Card Flush's places both
+documented strategies (each game's ``theory.py``); High Card Flush's places both
 bonuses on every hand and never folds, as the exact count assumes.
 """
 
@@ -17,8 +17,8 @@ import pytest
 
 from casino.rules import theory
 from casino.rules.cards import Card
+from casino.rules.high_card_flush import bonus_odds as hcf
 from casino.rules.high_card_flush import straight_flush_run
-from casino.rules.theory import hcf
 
 DEFAULT_FLUSH = {"7": 200, "6": 50, "5": 10, "4": 2}
 DEFAULT_STRAIGHT = {"7": 1000, "6": 500, "5": 100, "4": 60, "3": 8}

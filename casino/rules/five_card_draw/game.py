@@ -33,6 +33,7 @@ from casino.rules.messages import _, msg
 from casino.rules.options import check_amounts
 from casino.rules.rule_titles import five_card_draw_rule
 from casino.rules.settlement import Settlement
+from casino.rules.theory.base import GameTheory
 
 
 class FiveCardDraw(Game):
@@ -194,6 +195,12 @@ class FiveCardDraw(Game):
     def opening_proposal(self, table: TableView) -> JSON:
         """Each dealt-in seat with its player's stack as the last settled hand left it."""
         return tables.opening_proposal(table, self.next_seats(table))
+
+    def theory(self) -> GameTheory:
+        """Its theoretical figures: the strategy and figures of ``theory.py``."""
+        from .theory import THEORY
+
+        return THEORY
 
 
 GAME = register(FiveCardDraw())

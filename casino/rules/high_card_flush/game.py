@@ -27,6 +27,7 @@ from casino.rules.messages import Money, _, msg
 from casino.rules.options import as_money, check_amounts, is_int
 from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.settlement import Settlement
+from casino.rules.theory.base import GameTheory
 
 from . import table as table_hooks
 from .hand import ACTIONS, HighCardFlushHand, import_record, record_actions
@@ -273,6 +274,12 @@ class HighCardFlush(Game):
     def hand_closed(self, table: TableView, hand: ClosedHand) -> Change:
         """After a hand the position moves on: offered clockwise from this holder (clause 15)."""
         return table_hooks.hand_closed(table, hand)
+
+    def theory(self) -> GameTheory:
+        """Its theoretical figures: the strategy and figures of ``theory.py``."""
+        from .theory import THEORY
+
+        return THEORY
 
 
 GAME = register(HighCardFlush())

@@ -14,6 +14,7 @@ from casino.rules.errors import Problems, RuleError
 from casino.rules.messages import _, msg
 from casino.rules.options import check_amounts
 from casino.rules.settlement import Settlement
+from casino.rules.theory.base import GameTheory
 
 from .config import PaiuteConfig
 from .hand import PaiuteHand
@@ -114,6 +115,12 @@ class Paiute(PaiuteTable, Game):
                 )
             return state.settle()
         return evaluate_holdings(record, rules)
+
+    def theory(self) -> GameTheory:
+        """Its theoretical figures: the strategy and figures of ``theory.py``."""
+        from .theory import THEORY
+
+        return THEORY
 
 
 GAME = register(Paiute())

@@ -29,6 +29,7 @@ from casino.rules.palace_poker.rules import (
 )
 from casino.rules.seating import DealerButton
 from casino.rules.settlement import Settlement
+from casino.rules.theory.base import GameTheory
 
 
 def _amount(description: str) -> JSON:
@@ -138,6 +139,12 @@ class PalacePoker(DealerButton, Game):
     def opening_proposal(self, table: TableView) -> JSON:
         """Each seat in play with its player's stack as the last settled hand left it."""
         return palace_table.opening_proposal(table, self.next_seats(table))
+
+    def theory(self) -> GameTheory:
+        """Its theoretical figures: the strategy and figures of ``theory.py``."""
+        from .theory import THEORY
+
+        return THEORY
 
 
 GAME = register(PalacePoker())

@@ -37,6 +37,7 @@ from casino.rules.pontoon.rules import (
     parse_rules,
 )
 from casino.rules.settlement import Settlement
+from casino.rules.theory.base import GameTheory
 
 STAKES = ("stake_min", "stake_max")
 KITTY = ("kitty_min", "kitty_max")
@@ -158,6 +159,12 @@ class Pontoon(Game):
 
     def hand_closed(self, table: TableView, hand: ClosedHand) -> Change:
         return between_hands.hand_closed(table, hand)
+
+    def theory(self) -> GameTheory:
+        """Its theoretical figures: the strategy and figures of ``theory.py``."""
+        from .theory import THEORY
+
+        return THEORY
 
 
 GAME = register(Pontoon())

@@ -1,22 +1,23 @@
-"""Theoretical figures of the games: what the house should keep, and the bonus bets' returns.
+"""Theoretical figures of the games: what the house should keep, and a game's own exact figures.
 
-Pure Python, like every engine (no Django). Two methods:
+Pure Python, like every engine (no Django). A game supplies its theory through the contract's
+hook, ``Game.theory()`` (:mod:`casino.rules.theory.base`; each game in its package's
+``theory.py``), and this package reads games only through it. A game whose hook returns None
+has no theoretical figures. Two methods:
 
-* **Exact** (:mod:`casino.rules.theory.hcf`): the High Card Flush Flush bonus and Straight
-  Flush bonus, counted over every (player, designated player) deal as fractions. They are the
-  **player's** return per unit staked; the designated player pays them, so the house's own
-  edge on them is zero and the designated player's expectation is the player's, negated.
-* **Simulation** (:mod:`casino.rules.theory.play`): everything else. :func:`simulate` plays
-  seeded random hands through the game's engine with a fixed strategy per game and estimates
-  the **house's win per unit wagered** (the rake plus the house's net, over the drop, as
-  ``payouts/figures.py`` defines them) with a 95% interval, and the players' return per unit
-  staked on each wager. In the five games the house banks nothing, so its win is the fee.
+* **Simulation** (:mod:`casino.rules.theory.play`): :func:`simulate` plays seeded random hands
+  through the game's engine with the game's fixed strategy (``GameTheory.player``) and
+  estimates the **house's win per unit wagered** (the rake plus the house's net, over the
+  drop, as the stored figures define them) with a 95% interval, and the players' return per
+  unit staked on each wager (a bonus paid on a wager counts in that wager's return).
+* **Exact**: figures a game counts itself (``GameTheory.exact``), such as High Card Flush's
+  bonus bets against the designated player, as fractions.
 
 A figure is identified by its :class:`Spec`: the game, the measure and the inputs it depends
 on (for the house: the strategy, the table limits it reads and the effective rules that can
-change it; for a bonus: its pay table), hashed as SHA-256 of their canonical JSON
-(:attr:`Spec.digest`). :func:`specs` lists a table configuration's figures; :func:`compute`
-works one out from its spec alone.
+change it; for an exact figure: what the game says it depends on, e.g. a pay table), hashed
+as SHA-256 of their canonical JSON (:attr:`Spec.digest`). :func:`specs` lists a table
+configuration's figures; :func:`compute` works one out from its spec alone.
 """
 
 from __future__ import annotations
@@ -30,24 +31,21 @@ from typing import Any
 
 from casino.rules.contract import JSON
 from casino.rules.contract import game as registered_game
+from casino.rules.errors import RuleError
 
-from . import hcf
+from .base import Exact, GameTheory, Measure
 from .estimate import Estimate, Tally, hand_figures
-from .play import PLAYERS
+from .play import Player
 
 EXACT = "exact"
 SIMULATION = "simulation"
-#: The house's win per unit wagered (its hold).
+#: The house's win per unit wagered (its hold): every game with a strategy has it.
 HOUSE = "house"
-FLUSH_BONUS = hcf.FLUSH_BONUS
-STRAIGHT_FLUSH_BONUS = hcf.STRAIGHT_FLUSH_BONUS
-MEASURES = {
-    HOUSE: "house win per unit wagered",
-    FLUSH_BONUS: "Flush bonus: player's return per unit staked (paid by the designated player)",
-    STRAIGHT_FLUSH_BONUS: (
-        "Straight Flush bonus: player's return per unit staked (paid by the designated player)"
-    ),
-}
+HOUSE_MEASURE = Measure(
+    HOUSE,
+    "House win per unit wagered (hold)",
+    "the house's fee (and its net where it banks) over the drop, by simulation",
+)
 DEFAULT_SEED = 20_261_201
 
 
@@ -130,6 +128,37 @@ class Simulation:
         }
 
 
+def of_game(code: str) -> GameTheory | None:
+    """What game ``code`` supplies for its figures (``Game.theory()``); None for a game with
+    none, or one not registered (a hand stored of a game no longer on the floor)."""
+    try:
+        found = registered_game(code)
+    except RuleError:
+        return None
+    return found.theory()
+
+
+def strategy(code: str) -> Player | None:
+    """The strategy game ``code``'s house hold is simulated with (None: it has none)."""
+    supplied = of_game(code)
+    return supplied.player if supplied is not None else None
+
+
+def offered(code: str) -> bool:
+    """Game ``code`` has theoretical figures (a strategy or exact figures of its own)."""
+    supplied = of_game(code)
+    return supplied is not None and (supplied.player is not None or bool(supplied.measures))
+
+
+def measure(code: str, name: str) -> Measure:
+    """What figure ``name`` of game ``code`` is, in words (the house's, or the game's own)."""
+    if name == HOUSE:
+        return HOUSE_MEASURE
+    supplied = of_game(code)
+    found = supplied.measure(name) if supplied is not None else None
+    return found or Measure(name, name.replace("_", " ").capitalize())
+
+
 def effective_rules(
     code: str, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
 ) -> JSON:
@@ -148,7 +177,7 @@ def simulate(
 ) -> Simulation:
     """Play ``hands`` seeded random hands of game ``code`` at a table with these limits,
     smallest chip and rule overrides, through the game's engine, with the game's strategy
-    (:mod:`casino.rules.theory.play`); the same arguments always give the same figures."""
+    (``Game.theory().player``); the same arguments always give the same figures."""
     effective = effective_rules(code, limits, smallest_chip, rules)
     return _simulate(code, effective, limits, hands=hands, seed=seed)
 
@@ -159,7 +188,9 @@ def _simulate(
     if hands < 2:
         raise ValueError("a simulation needs at least two hands for its interval")
     game = registered_game(code)
-    player = PLAYERS[code]
+    player = strategy(code)
+    if player is None:
+        raise ValueError(f"{game.name} has no strategy to simulate its hold with")
     rng = random.Random(seed)
     tally = Tally()
     for _ in range(hands):
@@ -174,29 +205,43 @@ def _simulate(
 def specs(
     code: str, limits: Mapping[str, Any], smallest_chip: int, rules: Mapping[str, Any]
 ) -> list[Spec]:
-    """The figures of a table configuration: the house's hold, and for High Card Flush each
-    offered bonus bet's exact return. A game without a strategy here (one registered from
-    elsewhere) has none."""
-    player = PLAYERS.get(code)
-    if player is None:
+    """The figures of a table configuration: the house's hold (a game with a strategy), then
+    the game's own exact figures for its effective rules. A game that supplies no theory has
+    none."""
+    supplied = of_game(code)
+    if supplied is None:
         return []
     effective = effective_rules(code, limits, smallest_chip, rules)
-    out = [Spec(code, HOUSE, SIMULATION, player.relevant(limits, effective))]
-    if code == "high-card-flush":
-        for bet in (FLUSH_BONUS, STRAIGHT_FLUSH_BONUS):
-            table = effective[f"{bet.removesuffix('_bonus')}_paytable"]
-            if table:
-                out.append(Spec(code, bet, EXACT, {"paytable": dict(table)}))
+    out = []
+    if supplied.player is not None:
+        out.append(Spec(code, HOUSE, SIMULATION, supplied.player.relevant(limits, effective)))
+    for name, inputs in supplied.exact_inputs(effective).items():
+        out.append(Spec(code, name, EXACT, inputs))
     return out
 
 
+def hand_house_spec(code: str, rules: Mapping[str, Any], config: Mapping[str, Any]) -> Spec | None:
+    """The house figure a hand was played under, from what it froze: its effective rules and
+    the table limits its set-up carries (blinds, bets, ante): the same spec as :func:`specs`
+    gives for the table's configuration at the time. None for a game without a strategy."""
+    player = strategy(code)
+    if player is None:
+        return None
+    limits = {key: config.get(key) for key in player.limit_keys}
+    return Spec(code, HOUSE, SIMULATION, player.relevant(limits, rules))
+
+
 def compute(spec: Spec, *, hands: int, seed: int = DEFAULT_SEED) -> Figure:
-    """Work out one figure from its spec (``hands`` and ``seed`` are for a simulation)."""
+    """Work out one figure from its spec (``hands`` and ``seed`` are for a simulation). An
+    exact figure's ``detail`` holds the game's counts and ``fraction``, its value exactly."""
     if spec.method == EXACT:
-        make = hcf.flush_bonus if spec.measure == FLUSH_BONUS else hcf.straight_flush_bonus
-        result = make(spec.inputs["paytable"])
-        value = float(result.player_return)
-        return Figure(spec, value, value, value, detail=result.to_dict())
+        supplied = of_game(spec.game)
+        if supplied is None:
+            raise ValueError(f"{spec.game} supplies no exact figures")
+        result: Exact = supplied.exact(spec.measure, spec.inputs)
+        value = float(result.value)
+        fraction = f"{result.value.numerator}/{result.value.denominator}"
+        return Figure(spec, value, value, value, detail={**result.detail, "fraction": fraction})
     rules = registered_game(spec.game).parse_rules(spec.inputs["rules"])
     run = _simulate(spec.game, rules, spec.inputs["limits"], hands=hands, seed=seed)
     house = run.house
@@ -216,18 +261,24 @@ def compute(spec: Spec, *, hands: int, seed: int = DEFAULT_SEED) -> Figure:
 __all__ = [
     "DEFAULT_SEED",
     "EXACT",
-    "FLUSH_BONUS",
     "HOUSE",
-    "MEASURES",
+    "HOUSE_MEASURE",
     "SIMULATION",
-    "STRAIGHT_FLUSH_BONUS",
     "Estimate",
+    "Exact",
     "Figure",
+    "GameTheory",
+    "Measure",
     "Simulation",
     "Spec",
     "canonical",
     "compute",
     "effective_rules",
+    "hand_house_spec",
+    "measure",
+    "of_game",
+    "offered",
     "simulate",
     "specs",
+    "strategy",
 ]

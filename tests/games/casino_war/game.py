@@ -34,6 +34,7 @@ from casino.rules.settlement import (
     SeatStatus,
     Settlement,
 )
+from casino.rules.theory.base import GameTheory
 
 CODE = "casino-war"
 DEALER = HOUSE_SEAT
@@ -287,11 +288,17 @@ class WarHand:
                     ]
                     explanation.append(f"Seat {p.seat}: goes to war, {mine} loses to {theirs}.")
                 else:
-                    bonus = p.ante * self.rules["tie_bonus"] if mine.rank == theirs.rank else 0
-                    ante = Line("ante", p.ante, Outcome.WIN if bonus else Outcome.PUSH, bonus)
-                    lines += [ante, Line("raise", p.ante, Outcome.WIN, p.ante, "1:1")]
+                    odds = self.rules["tie_bonus"]
+                    bonus = p.ante * odds if mine.rank == theirs.rank else 0
+                    lines += [
+                        Line("ante", p.ante, Outcome.PUSH, 0),
+                        Line("raise", p.ante, Outcome.WIN, p.ante, "1:1"),
+                    ]
+                    if bonus:  # rule 6: paid on the ante, with no stake of its own
+                        lines.append(Line("ante", 0, Outcome.BONUS, bonus, f"{odds}:1"))
                     explanation.append(
-                        f"Seat {p.seat}: goes to war and wins with {mine} against {theirs}."
+                        f"Seat {p.seat}: goes to war and wins with {mine} against {theirs}"
+                        + (f"; the tie pays the ante's bonus of {bonus}." if bonus else ".")
                     )
             seats.append(
                 SeatResult(
@@ -405,6 +412,12 @@ class CasinoWar(Game):
         ):
             raise RuleError("players must list the seats dealt in", path="players")
         return WarHand(config, dict(rules))
+
+    def theory(self) -> GameTheory:
+        """Its theoretical hold: the strategy of ``theory.py``."""
+        from .theory import THEORY
+
+        return THEORY
 
     def open_hand(self, table: TableView, body: Mapping[str, Any]) -> Opening:
         if not table.in_play:

@@ -1,4 +1,5 @@
-"""High Card Flush bonus bets, exactly: the Flush bonus and the Straight Flush bonus.
+"""High Card Flush bonus bets, exactly: the Flush bonus and the Straight Flush bonus (the game's
+own exact theoretical figures, supplied through ``theory.py``).
 
 Both bonuses are judged **against the designated player** (DP), not against a pay table
 alone (clauses 10-12 of ``docs/rules/high-card-flush.md``), so their return depends on two
