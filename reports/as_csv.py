@@ -3,8 +3,12 @@
 The figures file has a header row, one row per table (shift report) or per gaming day (table
 report) and a TOTAL row. Each section of the shift report is a file of its own, a header row
 and one row per item: ``payouts`` (a row per seat line or net over the sign-off limits),
-``voids``, ``corrections`` and ``changes`` (a row per value changed). Amounts are integer
-minor units; moments are ISO 8601 in the casino's time zone.
+``voids``, ``corrections`` and ``changes`` (a row per value changed).
+
+An amount is a plain number in major units, exact (``1250.00`` for 125000 minor units of a
+currency with two decimals, ``1250`` with none): no symbol, no grouping, a minus sign when
+negative, so that a spreadsheet sums the column; its header names the currency
+(``Win (USD)``). Moments are ISO 8601 in the casino's time zone.
 """
 
 from __future__ import annotations
@@ -12,15 +16,41 @@ from __future__ import annotations
 import csv
 import datetime as dt
 from collections.abc import Iterable, Iterator
+from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.utils import timezone
 
 from .selectors import FigureRow, Over, ShiftReport, TableReport
 
-FIGURES = ["hands", "drop", "payouts", "rake", "win", "hold_pct"]
 Row = list[Any]
+
+
+def major(minor: int | None) -> Decimal | None:
+    """Integer minor units as an exact number of major units (``125000`` -> ``1250.00``,
+    ``-5`` -> ``-0.05``; with ``CURRENCY_EXPONENT`` 0, ``1250`` -> ``1250``); None stays
+    None (an empty cell). Written as a number, never as text, so a minus sign is not quoted."""
+    if minor is None:
+        return None
+    return Decimal(int(minor)).scaleb(-settings.CURRENCY_EXPONENT)
+
+
+def amount(header: str) -> str:
+    """An amount's column header, naming the currency: ``Win (USD)``."""
+    return f"{header} ({settings.CURRENCY})"
+
+
+def figures_header() -> list[str]:
+    return [
+        "Hands",
+        amount("Drop"),
+        amount("Payouts"),
+        amount("Rake"),
+        amount("Win"),
+        "Hold %",
+    ]
 
 
 def _text(value: Any) -> Any:
@@ -37,18 +67,18 @@ def _moment(moment: dt.datetime | None) -> str:
 
 def _figures(row: FigureRow) -> Row:
     f = row.figures
-    return [f.hands, f.drop, f.payouts, f.rake, f.win, row.hold_pct]
+    return [f.hands, major(f.drop), major(f.payouts), major(f.rake), major(f.win), row.hold_pct]
 
 
 def shift_figures(report: ShiftReport) -> Iterator[Row]:
-    yield ["table", "game", *FIGURES]
+    yield ["Table", "Game", *figures_header()]
     for row in report.rows:
         yield [row.label, row.game, *_figures(row)]
     yield [report.total.label, "", *_figures(report.total)]
 
 
 def table_figures(report: TableReport) -> Iterator[Row]:
-    yield ["gaming_day", "table", "game", *FIGURES]
+    yield ["Gaming day", "Table", "Game", *figures_header()]
     for row in report.rows:
         yield [row.label, report.table.name, report.game, *_figures(row)]
     yield [report.total.label, report.table.name, report.game, *_figures(report.total)]
@@ -56,30 +86,30 @@ def table_figures(report: TableReport) -> Iterator[Row]:
 
 def payouts(report: ShiftReport) -> Iterator[Row]:
     yield [
-        "table",
-        "hand",
-        "seat",
-        "over",
-        "amount",
-        "line_limit",
-        "net_limit",
-        "asked_by",
-        "asked_at",
-        "signed_by",
-        "signed_at",
-        "note",
+        "Table",
+        "Hand",
+        "Seat",
+        "Over the limit",
+        amount("Amount"),
+        amount("Line limit"),
+        amount("Net limit"),
+        "Asked by",
+        "Asked at",
+        "Signed by",
+        "Signed at",
+        "Note",
     ]
     for item in report.payouts:
         who = [item.asked_by, _moment(item.asked_at), item.signed_by, _moment(item.signed_at)]
-        limits = [item.line_limit, item.net_limit]
+        limits = [major(item.line_limit), major(item.net_limit)]
         overs: list[Over | None] = [*item.over] or [None]  # a row even with none listed
         for over in overs:
-            seat = [over.seat, over.what, over.amount] if over else ["", "", ""]
+            seat = [over.seat, over.what, major(over.amount)] if over else ["", "", ""]
             yield [item.table.name, item.hand_number, *seat, *limits, *who, item.note]
 
 
 def voids(report: ShiftReport) -> Iterator[Row]:
-    yield ["table", "hand", "reason", "asked_by", "asked_at", "approved_by", "voided_at", "note"]
+    yield ["Table", "Hand", "Reason", "Asked by", "Asked at", "Approved by", "Voided at", "Note"]
     for void in report.voids:
         yield [
             void.table.name,
@@ -95,15 +125,15 @@ def voids(report: ShiftReport) -> Iterator[Row]:
 
 def corrections(report: ShiftReport) -> Iterator[Row]:
     yield [
-        "table",
-        "hand",
-        "status",
-        "reason",
-        "asked_by",
-        "asked_at",
-        "decided_by",
-        "decided_at",
-        "note",
+        "Table",
+        "Hand",
+        "Status",
+        "Reason",
+        "Asked by",
+        "Asked at",
+        "Decided by",
+        "Decided at",
+        "Note",
     ]
     for item in report.corrections:
         yield [
@@ -121,19 +151,19 @@ def corrections(report: ShiftReport) -> Iterator[Row]:
 
 def changes(report: ShiftReport) -> Iterator[Row]:
     yield [
-        "table",
-        "request",
-        "status",
-        "field",
-        "before",
-        "after",
-        "reason",
-        "asked_by",
-        "asked_at",
-        "decided_by",
-        "decided_at",
-        "applies_from_hand",
-        "note",
+        "Table",
+        "Request",
+        "Status",
+        "Limit or rule",
+        "Before",
+        "After",
+        "Reason",
+        "Asked by",
+        "Asked at",
+        "Decided by",
+        "Decided at",
+        "From hand",
+        "Note",
     ]
     for item in report.changes:
         for changed in item.fields:

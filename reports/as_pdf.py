@@ -1,6 +1,7 @@
 """The reports as PDF documents (reportlab's platypus), A4 landscape: the title, the gaming
 day or days with the moments they run from and to, the figures table with its TOTAL row and,
-in a shift report, its sections (large payouts, voids, corrections, limit changes).
+in a shift report, its sections (large payouts, voids, corrections, limit changes). Amounts
+are written as on the pages (``$1,250.00``, :func:`casino.core.money.money`).
 
 Text is set in DejaVu Sans where the system has it (names and reasons typed on the tablets in
 Greek or Armenian print as typed), else in the Vera font reportlab ships.
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.utils import timezone
 from reportlab.lib import colors
@@ -24,6 +26,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from casino.core.money import money
 
 from .selectors import FigureRow, ShiftReport, TableReport, local, zone_name
 
@@ -104,10 +108,14 @@ def _grid(
     return table
 
 
+def _money(minor: int | None) -> str:
+    return "" if minor is None else money(minor)
+
+
 def _figure_cells(row: FigureRow) -> list[str]:
     f = row.figures
-    values = [f.hands, f.drop, f.payouts, f.rake, f.win]
-    return [str(value) for value in values] + [row.hold_pct or "\u2014"]
+    amounts = [money(value) for value in (f.drop, f.payouts, f.rake, f.win)]
+    return [str(f.hands), *amounts, row.hold_pct or "\u2014"]
 
 
 def _whos(styles: Styles, name: str, moment: Any) -> Paragraph:
@@ -151,7 +159,7 @@ def _build(title: str, subtitle: list[str], story: list[Flowable], styles: Style
 
 
 def _bounds(start: Any, end: Any) -> str:
-    return f"from {local(start)} to {local(end)} ({zone_name()}); amounts in minor units"
+    return f"from {local(start)} to {local(end)} ({zone_name()}); amounts in {settings.CURRENCY}"
 
 
 def shift_pdf(report: ShiftReport) -> bytes:
@@ -182,13 +190,13 @@ def shift_pdf(report: ShiftReport) -> bytes:
             ]
         ]
         for item in report.payouts:
-            over = [f"seat {o.seat}: {o.what} {o.amount}" for o in item.over]
+            over = [f"seat {o.seat}: {o.what} {money(o.amount)}" for o in item.over]
             rows.append(
                 [
                     _p(item.table.name, styles.cell),
                     str(item.hand_number or ""),
                     _lines(over, styles.cell),
-                    f"{item.line_limit}, {item.net_limit}",
+                    f"{_money(item.line_limit)}, {_money(item.net_limit)}",
                     _whos(styles, item.asked_by, item.asked_at),
                     _whos(styles, item.signed_by, item.signed_at),
                     _p(item.note, styles.cell),

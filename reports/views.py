@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.urls import reverse
@@ -41,6 +42,20 @@ SECTION_TITLES = {
 }
 
 
+#: The amount the pages' hints write in both forms (the page's and the CSV's).
+EXAMPLE = 125_000
+
+
+def _money_words() -> dict[str, Any]:
+    """What the pages say of amounts: the currency, and one amount as a page and a CSV write
+    it."""
+    return {
+        "currency": settings.CURRENCY,
+        "example": EXAMPLE,
+        "csv_example": as_csv.major(EXAMPLE),
+    }
+
+
 def _url(name: str, **query: Any) -> str:
     return f"{reverse(name)}?{urlencode(query)}"
 
@@ -63,6 +78,7 @@ def shift(request: HttpRequest) -> HttpResponse:
         "first_day": FIRST_DAY,
         "last_day": LAST_DAY,
         "day_value": asked,
+        **_money_words(),
     }
     try:
         day = parse_day(asked)
@@ -163,6 +179,7 @@ def table(request: HttpRequest) -> HttpResponse:
         "max_days": MAX_RANGE_DAYS,
         "first_day": FIRST_DAY,
         "last_day": LAST_DAY,
+        **_money_words(),
     }
     try:
         chosen, first, last = _table_params(request)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils import timezone
 
+from casino.core.money import SYMBOLS, money
 from casino.rules.options import MAX_AMOUNT
 
 from . import selectors
@@ -15,7 +19,6 @@ from .selectors import MAX_ID
 
 MAX_SEAT = 99
 SEAT_WORDS = f"a seat is a whole number from 1 to {MAX_SEAT}"
-AMOUNT_WORDS = f"an amount is a whole number of minor units from 1 to {MAX_AMOUNT}"
 DATE_WORDS = "a date is written YYYY-MM-DD, e.g. 2026-03-01"
 
 
@@ -29,18 +32,62 @@ def _date(label: str) -> forms.DateField:
     )
 
 
-def _amount(label: str) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label,
-        required=False,
-        min_value=1,
-        max_value=MAX_AMOUNT,
-        error_messages={
-            "invalid": AMOUNT_WORDS,
-            "min_value": AMOUNT_WORDS,
-            "max_value": AMOUNT_WORDS,
-        },
+#: An amount as typed: digits with an optional decimal part (grouping commas and spaces, the
+#: currency's sign or code around it are dropped first).
+TYPED_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def amount_example() -> str:
+    """An amount as it is typed in the house currency: ``12.50``, ``1250`` with no decimals."""
+    exponent = settings.CURRENCY_EXPONENT
+    return "1250" if exponent == 0 else "12." + "50".ljust(exponent, "0")[:exponent]
+
+
+def amount_words() -> str:
+    """What an amount filter takes, in words: the house currency, its decimals, the smallest
+    and largest amounts and an example."""
+    exponent = settings.CURRENCY_EXPONENT
+    decimals = (
+        "as a whole number"
+        if exponent == 0
+        else f"with at most {exponent} decimal{'' if exponent == 1 else 's'}"
     )
+    return (
+        f"an amount is written in {settings.CURRENCY} {decimals}, from {money(1)} to "
+        f"{money(MAX_AMOUNT)}, e.g. {amount_example()}"
+    )
+
+
+class AmountField(forms.Field):
+    """An amount typed in major units of the house currency (``12.50``, ``$1,250``, ``1 250``),
+    cleaned to integer minor units, exactly; the label names the currency."""
+
+    widget = forms.TextInput
+
+    def __init__(self, *, label: str, **kwargs: Any) -> None:
+        super().__init__(label=label, required=False, **kwargs)
+        self.widget.attrs.update({"inputmode": "decimal", "autocomplete": "off"})
+
+    def to_python(self, value: Any) -> int | None:
+        text = str(value or "").strip()
+        if not text:
+            return None
+        if len(text) > 40:
+            raise forms.ValidationError(amount_words(), "invalid")
+        code = settings.CURRENCY
+        cleaned = text.replace("\u00a0", "").replace(" ", "").replace(",", "")
+        for mark in (code, code.lower(), SYMBOLS.get(code, code)):
+            cleaned = cleaned.replace(mark, "")
+        if not TYPED_AMOUNT.fullmatch(cleaned):
+            raise forms.ValidationError(amount_words(), "invalid")
+        exact = Decimal(cleaned).scaleb(settings.CURRENCY_EXPONENT)
+        if exact != exact.to_integral_value() or not 1 <= exact <= MAX_AMOUNT:
+            raise forms.ValidationError(amount_words(), "invalid")
+        return int(exact)
+
+
+def _amount(label: str) -> AmountField:
+    return AmountField(label=label)
 
 
 class TableField(forms.ModelChoiceField):
@@ -91,7 +138,8 @@ class DateRangeForm(forms.Form):
 
 
 class SettlementFilterForm(DateRangeForm):
-    """Search settlements. Amounts are in minor units; the house (seat 0) is never a seat."""
+    """Search settlements. Amounts are typed in the house currency (major units) and searched
+    in minor units; the house (seat 0) is never a seat."""
 
     SIGNED_OFF = "signed_off"
     NORMAL = "normal"
@@ -132,6 +180,17 @@ class SettlementFilterForm(DateRangeForm):
         self.fields["table"].queryset = selectors.table_choices()
         self.fields["dealer"].queryset = selectors.settler_choices()
         self.fields["game"].choices = [("", "any game"), *selectors.game_choices()]
+        for name in ("min_net", "min_payout"):
+            field = self.fields[name]
+            field.label = f"{field.label} ({settings.CURRENCY})"
+
+    @property
+    def currency(self) -> str:
+        return str(settings.CURRENCY)
+
+    @property
+    def example(self) -> str:
+        return amount_example()
 
     def filters(self) -> dict[str, Any]:
         """The valid form as ``selectors.settlement_search`` arguments."""

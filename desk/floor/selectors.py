@@ -61,6 +61,11 @@ STATUSES = (
 )
 
 
+def clock() -> Any:
+    """The moment the pit measures waits and hands' ages from (now)."""
+    return timezone.now()
+
+
 def minutes_since(moment: Any, now: Any) -> int:
     """Whole minutes from ``moment`` to ``now`` (never below 0)."""
     return max(0, int((now - moment).total_seconds() // 60))
@@ -212,7 +217,7 @@ def pit_tiles(*, game: str = "", status: str = "") -> tuple[list[Tile], int]:
         tables = tables.filter(status=status)
     tables = list(tables)
     open_hands = {hand.table_id: hand for hand in Hand.objects.filter(status=Hand.Status.OPEN)}
-    now = timezone.now()
+    now = clock()
     waiting: dict[int, list[Waiting]] = {}
     pending = (
         Approval.objects.filter(status=Approval.Status.PENDING)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from casino.core.money import money
 from payouts import figures
 from payouts.models import Settlement
 from tests.conftest import record
@@ -20,7 +21,7 @@ from tests.tables.test_draw_live import play_passively
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a compliance officer's password 7"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
-FIGURES = ("hands", "drop", "payouts", "rake", "win")
+AMOUNTS = ("drop", "payouts", "rake", "win")
 
 
 @pytest.fixture
@@ -48,7 +49,16 @@ def played(dp_table: Any, draw_table: Any, dealer: Any, client_for: Any) -> dict
 
 
 def total_cells(total: figures.Figures) -> list[str]:
-    return [str(getattr(total, name)) for name in FIGURES] + [f"{total.hold * 100:.2f}"]
+    """The totals as the page and the PDF write them: amounts in money."""
+    amounts = [money(getattr(total, name)) for name in AMOUNTS]
+    return [str(total.hands), *amounts, f"{total.hold * 100:.2f}"]
+
+
+def csv_cells(total: figures.Figures) -> list[str]:
+    """The totals as the CSV writes them: amounts plain numbers in dollars and cents."""
+    amounts = [getattr(total, name) for name in AMOUNTS]
+    plain = [f"{'-' if a < 0 else ''}{abs(a) // 100}.{abs(a) % 100:02d}" for a in amounts]
+    return [str(total.hands), *plain, f"{total.hold * 100:.2f}"]
 
 
 def test_a_compliance_officer_downloads_the_shift_report_as_csv_and_pdf(
@@ -80,8 +90,17 @@ def test_a_compliance_officer_downloads_the_shift_report_as_csv_and_pdf(
     download = download_info.value
     assert download.suggested_filename == f"shift-{day}.csv"
     rows = list(csv.reader(io.StringIO(Path(download.path()).read_text(encoding="utf-8"))))
-    assert rows[0] == ["table", "game", *FIGURES, "hold_pct"]
-    assert rows[-1] == ["TOTAL", "", *total_cells(total)]
+    assert rows[0] == [
+        "Table",
+        "Game",
+        "Hands",
+        "Drop (USD)",
+        "Payouts (USD)",
+        "Rake (USD)",
+        "Win (USD)",
+        "Hold %",
+    ]
+    assert rows[-1] == ["TOTAL", "", *csv_cells(total)]
     assert len(rows) == 4  # the header, a row per table, the total
 
     with page.expect_download() as download_info:

@@ -19,6 +19,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from approvals.models import Approval
+from casino.core.money import money
 from casino.rules.contract import registry
 from payouts import figures
 from payouts.models import PayoutLine, SeatSettlement, Settlement, SignoffLimit
@@ -31,6 +32,9 @@ pytestmark = pytest.mark.django_db
 
 REPORTS = "/desk/compliance/reports/"
 FIGURES = ("hands", "drop", "payouts", "rake", "win")
+AMOUNTS = ("drop", "payouts", "rake", "win")
+#: The figures' CSV header, in the default currency (USD, two decimals).
+CSV_FIGURES = ["Hands", "Drop (USD)", "Payouts (USD)", "Rake (USD)", "Win (USD)", "Hold %"]
 VOID_REASON = "misdeal: seat 3 dealt eight cards"
 
 
@@ -155,6 +159,26 @@ def hold(numbers: dict[str, int]) -> str:
     return f"{numbers['win'] / numbers['drop'] * 100:.2f}" if numbers["drop"] else ""
 
 
+def cents(minor: int) -> str:
+    """Minor units of a two-decimal currency as a CSV writes them: ``-1205`` -> ``-12.05``."""
+    sign = "-" if minor < 0 else ""
+    return f"{sign}{abs(minor) // 100}.{abs(minor) % 100:02d}"
+
+
+def as_shown(numbers: dict[str, int]) -> dict[str, str]:
+    """Figures as a page shows them: the count of hands, amounts in money, the hold."""
+    return {
+        "hands": str(numbers["hands"]),
+        **{name: money(numbers[name]) for name in AMOUNTS},
+        "hold": hold(numbers),
+    }
+
+
+def as_csv(numbers: dict[str, int]) -> list[str]:
+    """Figures as a CSV row writes them: amounts plain numbers in major units."""
+    return [str(numbers["hands"]), *(cents(numbers[name]) for name in AMOUNTS), hold(numbers)]
+
+
 # ---------------------------------------------------------------- reading what users read
 
 
@@ -193,8 +217,8 @@ def page_rows(html: str, table_id: str = "figures") -> list[list[str]]:
 
 
 def numbers(cells: list[str]) -> dict[str, Any]:
-    """hands, drop, payouts, rake, win and hold from a row's last six cells."""
-    values = dict(zip(FIGURES, (int(cell) for cell in cells[-6:-1]), strict=True))
+    """hands, drop, payouts, rake, win and hold from a row's last six cells, as shown."""
+    values = dict(zip(FIGURES, cells[-6:-1], strict=True))
     return {**values, "hold": "" if cells[-1] in ("", "\u2014") else cells[-1]}
 
 
@@ -286,7 +310,7 @@ def test_the_shift_reports_page_csv_and_pdf_are_the_settlements_rows_summed(
     for name, numbers_ in want.items():
         game, got = shown[name]
         assert game == games.get(name, "")
-        assert got == {**numbers_, "hold": hold(numbers_)}, name
+        assert got == as_shown(numbers_), name
 
     # The CSV: a header row, a row per table, the TOTAL row.
     download = client.get(f"{REPORTS}shift.csv", {"day": day.isoformat()})
@@ -294,12 +318,12 @@ def test_the_shift_reports_page_csv_and_pdf_are_the_settlements_rows_summed(
     assert download["Content-Type"] == "text/csv; charset=utf-8"
     assert download["Content-Disposition"] == f'attachment; filename="shift-{day}.csv"'
     table = list(csv.reader(io.StringIO(download.content.decode())))
-    assert table[0] == ["table", "game", *FIGURES, "hold_pct"]
+    assert table[0] == ["Table", "Game", *CSV_FIGURES]
     assert [row[0] for row in table[1:]] == sorted([hcf, draw]) + ["TOTAL"]
     for row in table[1:]:
         numbers_ = want[row[0]]
         assert row[1] == games.get(row[0], "")
-        assert row[2:] == [*(str(numbers_[k]) for k in FIGURES), hold(numbers_)]
+        assert row[2:] == as_csv(numbers_)
 
     # The PDF: the title, the day and its bounds, a line per table and the TOTAL line.
     pdf = client.get(f"{REPORTS}shift.pdf", {"day": day.isoformat()})
@@ -311,9 +335,10 @@ def test_the_shift_reports_page_csv_and_pdf_are_the_settlements_rows_summed(
         f"from {timezone.localtime(start):%Y-%m-%d %H:%M:%S} "
         f"to {timezone.localtime(end):%Y-%m-%d %H:%M:%S}"
     ) in text
+    assert "amounts in USD" in text and "minor units" not in text
     for name, numbers_ in want.items():
         cells = [name, *([games[name]] if name in games else [])]
-        cells += [*(str(numbers_[k]) for k in FIGURES), hold(numbers_) or "\u2014"]
+        cells += [*list(as_shown(numbers_).values())[:-1], hold(numbers_) or "\u2014"]
         assert in_pdf_row(cells, text), (name, text)
 
 
@@ -324,10 +349,7 @@ def test_the_hand_settled_before_the_day_is_in_the_day_before(gaming_day_played,
     assert played["before"] < played["day"]
     page = signed_in(client, floor).get(REPORTS, {"day": played["before"].isoformat()})
     shown = {cells[0]: numbers(cells) for cells in page_rows(page.content.decode())[1:]}
-    assert shown == {
-        draw: {**want[draw], "hold": hold(want[draw])},
-        "TOTAL": {**want["TOTAL"], "hold": hold(want["TOTAL"])},
-    }
+    assert shown == {draw: as_shown(want[draw]), "TOTAL": as_shown(want["TOTAL"])}
     assert "No hand was voided in this gaming day." in page.content.decode()
 
 
@@ -354,8 +376,8 @@ def test_the_table_report_has_a_row_per_gaming_day_and_the_total(
     zero = dict.fromkeys(FIGURES, 0)
     for cells in rows[1:-1]:
         want = by_day.get(cells[0], zero)
-        assert numbers(cells) == {**want, "hold": hold(want)}
-    assert numbers(rows[-1]) == {**both, "hold": hold(both)}
+        assert numbers(cells) == as_shown(want)
+    assert numbers(rows[-1]) == as_shown(both)
 
     download = client.get(f"{REPORTS}table.csv", query)
     assert download["Content-Type"] == "text/csv; charset=utf-8"
@@ -363,10 +385,10 @@ def test_the_table_report_has_a_row_per_gaming_day_and_the_total(
         f'attachment; filename="table-7a-1-{first}-to-{last}.csv"'
     )
     lines = list(csv.reader(io.StringIO(download.content.decode())))
-    assert lines[0] == ["gaming_day", "table", "game", *FIGURES, "hold_pct"]
+    assert lines[0] == ["Gaming day", "Table", "Game", *CSV_FIGURES]
     total = lines[-1]
     assert total[:3] == ["TOTAL", table.name, registry()[table.game].name]
-    assert total[3:] == [*(str(both[k]) for k in FIGURES), hold(both)]
+    assert total[3:] == as_csv(both)
     assert [line[0] for line in lines[1:-1]] == [d.isoformat() for d in days]
 
     pdf = client.get(f"{REPORTS}table.pdf", query)
@@ -374,7 +396,7 @@ def test_the_table_report_has_a_row_per_gaming_day_and_the_total(
     text = pdf_text(pdf.content)
     assert f"Table report, {table.name}" in text and f"Gaming days {first} to {last}" in text
     for label, want in [(first.isoformat(), earlier[table.name]), ("TOTAL", both)]:
-        cells = [label, *(str(want[k]) for k in FIGURES), hold(want)]
+        cells = [label, *as_shown(want).values()]
         assert in_pdf_row(cells, text), (label, text)
 
 
@@ -397,10 +419,10 @@ def test_the_sections_show_the_sign_offs_voids_and_changes_of_the_day(
     assert payout[:2] == [played["draw"].name, str(signoff.hand.number)]
     # The winner's line and net are both over the limits of 100 it was held under.
     assert payout[2] == (
-        f"seat {winner['seat']}: {pot['wager']} {pot['amount']} "
-        f"seat {winner['seat']}: net on the hand {winner['net']}"
+        f"seat {winner['seat']}: {pot['wager']} {money(pot['amount'])} "
+        f"seat {winner['seat']}: net on the hand {money(winner['net'])}"
     )
-    assert payout[3] == "100, 100"
+    assert payout[3] == "$1.00, $1.00"
     assert payout[4].startswith("dealer ") and payout[5].startswith("floor ")
     assert payout[6] == "paid in my presence"
 
@@ -428,18 +450,18 @@ def test_the_sections_show_the_sign_offs_voids_and_changes_of_the_day(
     assert payouts["Content-Disposition"] == f'attachment; filename="shift-{day}-payouts.csv"'
     rows = list(csv.reader(io.StringIO(payouts.content.decode())))
     assert rows[0][:8] == [
-        "table",
-        "hand",
-        "seat",
-        "over",
-        "amount",
-        "line_limit",
-        "net_limit",
-        "asked_by",
+        "Table",
+        "Hand",
+        "Seat",
+        "Over the limit",
+        "Amount (USD)",
+        "Line limit (USD)",
+        "Net limit (USD)",
+        "Asked by",
     ]
     assert [row[2:7] for row in rows[1:]] == [
-        [str(winner["seat"]), pot["wager"], str(pot["amount"]), "100", "100"],
-        [str(winner["seat"]), "net on the hand", str(winner["net"]), "100", "100"],
+        [str(winner["seat"]), pot["wager"], cents(pot["amount"]), "1.00", "1.00"],
+        [str(winner["seat"]), "net on the hand", cents(winner["net"]), "1.00", "1.00"],
     ]
     assert {(row[7], row[9]) for row in rows[1:]} == {("dealer", "floor")}
     voids = list(
@@ -461,21 +483,21 @@ def test_the_sections_show_the_sign_offs_voids_and_changes_of_the_day(
     corrections = client.get(f"{REPORTS}shift-corrections.csv", {"day": day}).content.decode()
     assert list(csv.reader(io.StringIO(corrections))) == [
         [
-            "table",
-            "hand",
-            "status",
-            "reason",
-            "asked_by",
-            "asked_at",
-            "decided_by",
-            "decided_at",
-            "note",
+            "Table",
+            "Hand",
+            "Status",
+            "Reason",
+            "Asked by",
+            "Asked at",
+            "Decided by",
+            "Decided at",
+            "Note",
         ]
     ]
 
     text = pdf_words(client.get(f"{REPORTS}shift.pdf", {"day": day}).content)
     assert VOID_REASON in text and "paid in my presence" in text
-    assert f"seat {winner['seat']}: net on the hand {winner['net']}" in text
+    assert f"seat {winner['seat']}: net on the hand {money(winner['net'])}" in text
     assert "ante_max: 10000 \u2192 20000" in text
     assert "No correction was asked for or decided in this gaming day." in text
 
@@ -508,14 +530,14 @@ def test_a_day_without_play_shows_zero_totals_and_empty_sections(client, complia
     html = signed_in(client, compliance).get(REPORTS, {"day": "2025-06-15"}).content.decode()
     rows = page_rows(html)
     assert rows[1] == ["No hand was settled or voided in this gaming day."]
-    assert numbers(rows[-1]) == {**dict.fromkeys(FIGURES, 0), "hold": ""}
+    assert numbers(rows[-1]) == as_shown(dict.fromkeys(FIGURES, 0))
     for empty in ("large payout was signed off", "hand was voided", "limit or rule change"):
         assert f"No {empty}" in html
     download = client.get(f"{REPORTS}shift.csv", {"day": "2025-06-15"})
     assert download["Content-Disposition"] == 'attachment; filename="shift-2025-06-15.csv"'
     assert list(csv.reader(io.StringIO(download.content.decode()))) == [
-        ["table", "game", *FIGURES, "hold_pct"],
-        ["TOTAL", "", "0", "0", "0", "0", "0", ""],
+        ["Table", "Game", *CSV_FIGURES],
+        ["TOTAL", "", "0", "0.00", "0.00", "0.00", "0.00", ""],
     ]
 
 
