@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from casino.core.money import money
 from payouts.models import AuditCheck, Settlement
 from payouts.tasks import audit_check_task
 from tests.conftest import record
@@ -99,7 +100,7 @@ def test_an_officer_filters_opens_a_settlement_and_runs_the_audit_check(
     assert "game=five-card-draw-7a" in page.url
     draw = floor_settled["draw"]
     expect(page.locator("[data-total=hands]")).to_have_text("1")
-    expect(page.locator("[data-total=rake]")).to_have_text(str(draw.rake))
+    expect(page.locator("[data-total=rake]")).to_have_text(money(draw.rake))
     ARTEFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / "compliance-settlements.png"), full_page=True)
 

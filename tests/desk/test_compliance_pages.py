@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from approvals.models import Approval
+from casino.core.money import money
 from casino.rules.contract import History, game, hand_view
 from desk.compliance import views
 from payouts import audit
@@ -219,13 +220,19 @@ def test_every_settlement_is_listed_newest_first_with_a_count_and_totals(settled
         "win": -sum(row.net for row in rows),
     }
     for name, value in expected.items():
-        assert f'data-total="{name}">{value}<' in page, name
+        shown_value = value if name == "hands" else money(value)  # amounts in money
+        assert f'data-total="{name}">{shown_value}<' in page, name
     # Each row names its table and hand, game, dealer, seats and status.
     signed_row = block(response, rf'<tr data-settlement="{settled.signed.pk}">.*?</tr>')
     assert "HCF-T hand 1" in signed_row and "High Card Flush" in signed_row
     assert "signed off" in signed_row and ">dealer<" in signed_row and "1, 2, 3" in signed_row
     older_row = block(response, rf'<tr data-settlement="{settled.older.pk}">.*?</tr>')
     assert "other_dealer" in older_row and "settled normally" in older_row
+
+
+def major(minor: int) -> str:
+    """Minor units typed as an amount of the house currency (two decimals): 1205 -> 12.05."""
+    return f"{minor // 100}.{minor % 100:02d}"
 
 
 def test_each_filter_narrows_the_list(settled, reader, draw_table, dp_table, other_dealer):
@@ -254,10 +261,10 @@ def test_each_filter_narrows_the_list(settled, reader, draw_table, dp_table, oth
         ),
         ({"date_to": (today - dt.timedelta(days=4)).isoformat()}, []),
         ({"date_from": "0001-01-01", "date_to": "9999-12-31"}, [draw, signed, older]),
-        ({"min_net": draw_net}, [draw, signed, older]),
-        ({"min_net": draw_net + 1}, [signed, older]),
-        ({"min_payout": draw_line + 1}, [signed, older]),
-        ({"min_payout": biggest_line(settled.signed) + 1}, []),
+        ({"min_net": major(draw_net)}, [draw, signed, older]),
+        ({"min_net": major(draw_net + 1)}, [signed, older]),
+        ({"min_payout": f"${major(draw_line + 1)}"}, [signed, older]),
+        ({"min_payout": major(biggest_line(settled.signed) + 1)}, []),
         ({"status": "signed_off"}, [signed]),
         ({"status": "normal"}, [draw, older]),
         ({"game": "high-card-flush", "status": "normal"}, [older]),
@@ -276,9 +283,9 @@ def test_the_totals_are_those_of_the_filtered_settlements(settled, reader):
     response = settlements_page(reader, status="signed_off")
     page = text(response)
     assert 'data-total="hands">1<' in page
-    assert f'data-total="rake">{settled.signed.rake}<' in page
+    assert f'data-total="rake">{money(settled.signed.rake)}<' in page
     win = -sum(row.net for row in players(settled.signed))
-    assert f'data-total="win">{win}<' in page
+    assert f'data-total="win">{money(win)}<' in page
 
 
 @pytest.mark.parametrize(
@@ -293,9 +300,9 @@ def test_the_totals_are_those_of_the_filtered_settlements(settled, reader):
         ({"table": "9" * 30}, "there is no such table"),
         ({"game": "snap"}, "Game: there is no such game"),
         ({"dealer": "nobody"}, "nobody of that name has settled a hand"),
-        ({"min_net": "-5"}, "an amount is a whole number of minor units from 1"),
-        ({"min_payout": "1.5"}, "A payout line paid at least: an amount is a whole number"),
-        ({"min_payout": "9" * 20}, "an amount is a whole number of minor units"),
+        ({"min_net": "-5"}, "an amount is written in USD with at most 2 decimals, from $0.01"),
+        ({"min_payout": "1.505"}, "A payout line paid at least (USD): an amount is written in"),
+        ({"min_payout": "9" * 20}, "an amount is written in USD with at most 2 decimals"),
         ({"status": "lost"}, "status is any, signed off or settled normally"),
     ],
 )
