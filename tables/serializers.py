@@ -271,3 +271,77 @@ class GameStateSerializer(serializers.Serializer):
         "proposes nothing"
     )
     events = serializers.ListField(child=serializers.DictField(), help_text="recent events")
+
+
+# ---------------------------------------------------------------- a change's preview
+
+
+class PreviewProblemSerializer(serializers.Serializer):
+    path = serializers.CharField(
+        help_text='the option the problem is about ("ante_max", "rules.rake.bands[1].amount")'
+    )
+    message = serializers.CharField(help_text="what is wrong, in words")
+    code = serializers.CharField(required=False, help_text="the message's id, where it has one")
+    params = serializers.DictField(required=False, help_text="the message's parameters")
+
+
+class PreviewOptionSerializer(serializers.Serializer):
+    path = serializers.CharField(
+        help_text='the option: a limit ("ante_max"), "smallest_chip" or a rule ("rules.rake")'
+    )
+    title = serializers.CharField(help_text='its name in words ("ante maximum")')
+    before = serializers.JSONField(help_text="its value now (minor units for money)")
+    after = serializers.JSONField(help_text="its value after the change")
+    before_words = serializers.CharField(help_text='its value now in words ("$100.00", "500:1")')
+    after_words = serializers.CharField(help_text="its value after the change in words")
+    was_default = serializers.BooleanField(
+        help_text="a rule the table had not set: its value now is the game's default"
+    )
+
+
+class PreviewFigureSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=["computing", "ready", "failed"],
+        help_text="computing: still being simulated (ask again in a few seconds)",
+    )
+    exact = serializers.BooleanField(help_text="worked out exactly (not simulated)")
+    value = serializers.FloatField(
+        allow_null=True, help_text="the figure as a ratio (0.0245 is 2.45%), once ready"
+    )
+    low = serializers.FloatField(allow_null=True, help_text="a simulation's 95% interval, low")
+    high = serializers.FloatField(allow_null=True, help_text="a simulation's 95% interval, high")
+    hands = serializers.IntegerField(allow_null=True, help_text="hands simulated")
+    error = serializers.CharField(required=False, help_text="why it could not be computed")
+
+
+class PreviewPairSerializer(serializers.Serializer):
+    measure = serializers.CharField(help_text="which figure (house, flush_bonus, ...)")
+    label = serializers.CharField(help_text="what the figure is, in words")
+    note = serializers.CharField(help_text="how it is worked out")
+    changes = serializers.BooleanField(help_text="the change alters what this figure depends on")
+    before = PreviewFigureSerializer(allow_null=True)
+    after = PreviewFigureSerializer(allow_null=True)
+
+
+class PreviewTheorySerializer(serializers.Serializer):
+    offered = serializers.BooleanField(
+        allow_null=True,
+        help_text="false: the game has no theoretical hold; null until the change is valid",
+    )
+    computing = serializers.BooleanField(help_text="a figure is still being simulated")
+    error = serializers.CharField(help_text="why there are no figures for these rules, or ''")
+    figures = PreviewPairSerializer(many=True)
+
+
+class ChangePreviewSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    valid = serializers.BooleanField(help_text="the change would be accepted as asked")
+    errors = PreviewProblemSerializer(
+        many=True, help_text="why it would be refused, each at the option it is about"
+    )
+    changes = PreviewOptionSerializer(many=True, help_text="each changed option, before and after")
+    applies_from_hand = serializers.IntegerField(
+        help_text="the earliest hand it applies from: the table's next hand, if it is approved "
+        "before that hand opens (a change applies from the first hand opened after approval)"
+    )
+    theory = PreviewTheorySerializer(help_text="the theoretical edge before and after")

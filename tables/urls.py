@@ -9,6 +9,11 @@ urlpatterns = [
     path("tables/<int:pk>/dealer/", views.TableDealerView.as_view(), name="table-dealer"),
     path("tables/<int:pk>/seats/<int:number>/", views.SeatView.as_view(), name="table-seat"),
     path("tables/<int:pk>/changes/", views.TableChangeListView.as_view(), name="table-changes"),
+    path(
+        "tables/<int:pk>/changes/preview/",
+        views.ChangePreviewView.as_view(),
+        name="table-change-preview",
+    ),
     path("tables/<int:pk>/game/", views.TableGameView.as_view(), name="table-game"),
     path(
         "tables/<int:pk>/game/actions/",

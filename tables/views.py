@@ -25,9 +25,11 @@ from payouts.serializers import SettlementResultSerializer
 
 from . import selectors, services
 from .models import Table
+from .preview import change_preview, preview_data
 from .serializers import (
     ActionBodySerializer,
     ChangeFilterSerializer,
+    ChangePreviewSerializer,
     ChangeRequestSerializer,
     CorrectionSerializer,
     DealerAssignSerializer,
@@ -151,6 +153,26 @@ class TableChangeListView(ListAPIView):
         data.is_valid(raise_exception=True)
         change = services.change_request(user=request.user, table_id=pk, **data.validated_data)
         return Response(TableChangeSerializer(change).data, status=status.HTTP_201_CREATED)
+
+
+class ChangePreviewView(APIView):
+    """What a limit or rule change would do, asked before requesting it; nothing is stored
+    (the assigned dealer or a floor manager, as for the request). Answers 200 whether or not
+    the change would be accepted: ``valid``, the problems each at its option, each changed
+    option before and after (values and words), the theoretical edge before and after (a
+    figure still simulating says ``computing``: ask again) and the earliest hand it applies
+    from. The body is the change request's."""
+
+    write_roles = DEALERS_AND_FLOOR
+
+    @extend_schema(request=ChangeRequestSerializer, responses={200: ChangePreviewSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        table = get_object_or_404(selectors.table_list(), pk=pk)
+        services.require_table_actor(request.user, table)
+        data = ChangeRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        preview = change_preview(table=table, changes=data.validated_data["changes"])
+        return Response(preview_data(preview))
 
 
 class ChangeDecisionView(APIView):

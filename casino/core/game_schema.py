@@ -235,11 +235,8 @@ def add_games(result: JSON, generator: Any, request: Any, public: bool) -> JSON:
     _set_body(
         result, "/api/v1/tables/", _one_of(refs("create"), "a table of one of the games"), tables
     )
-    _set_body(
-        result,
-        "/api/v1/tables/{id}/changes/",
-        _one_of(refs("change"), "the table game's limits or rules"),
-    )
+    for path in ("/api/v1/tables/{id}/changes/", "/api/v1/tables/{id}/changes/preview/"):
+        _set_body(result, path, _one_of(refs("change"), "the table game's limits or rules"))
     _set_body(
         result, "/api/v1/tables/{id}/hands/", _one_of(refs("open"), "the table game's opening body")
     )

@@ -34,6 +34,7 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import Any, Final
 
+from . import schemas as s
 from .errors import Problems, RuleError
 from .messages import Message, Money, _, either, joined, msg
 from .options import as_money, is_int, money_or_repr, oversized_numbers
@@ -556,12 +557,102 @@ def rake_words(take: int, schedule_words: str, pot: int, charged: Mapping[int, i
     )
 
 
+# ---------------------------------------------------------------- the schedule's schema
+
+#: Each kind in words, for a form's choice (``{base}``: what the bands or percentage are of).
+KIND_TITLES: Final = {
+    RakeKind.NONE: "no rake",
+    RakeKind.FIXED: "a fixed fee per hand",
+    RakeKind.BANDED: "a fee by bands of the {base}",
+    RakeKind.PERCENT: "a percentage of the {base}",
+}
+
+
+def band_schema(base: str = "pot") -> dict[str, Any]:
+    """One band: the largest ``base`` it covers (empty: no upper end) and its fee."""
+    return s.obj(
+        {
+            "up_to": s.money(
+                "up to",
+                f"the largest {base} this band covers",
+                nullable=True,
+                none="no upper end",
+            ),
+            "amount": s.money("fee", f"the fee for {base}s in this band", minimum=0),
+        },
+        required=["up_to", "amount"],
+        title="band",
+    )
+
+
+def bands_schema(base: str = "pot", *, open_top: bool = False) -> dict[str, Any]:
+    """Fee bands by ``base``, going up; ``open_top``: the last must have no upper end."""
+    last = (
+        "the last has no upper end"
+        if open_top
+        else "only the last may have no upper end; above a closed top band there is no fee"
+    )
+    return s.rows(
+        f"fee bands by {base}",
+        band_schema(base),
+        f"the first band whose top covers the {base} gives the fee; the tops go up and {last}",
+    )
+
+
+def rake_schema(
+    *,
+    kinds: Iterable[RakeKind] = ALL_KINDS,
+    base: str = "pot",
+    open_top: bool = False,
+    title: str = "rake",
+    description: str = "",
+    extra: Mapping[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The schema of a rake schedule as :func:`parse_rake` reads it, limited to ``kinds``:
+    its kind (titled choices), then the fields of each kind offered (the fixed fee, the
+    bands by ``base``, the percentage and its cap), and the game's ``extra`` keys."""
+    offered = tuple(kinds)
+    titles = {str(kind): KIND_TITLES[kind].format(base=base) for kind in offered}
+    properties: dict[str, dict[str, Any]] = {
+        "kind": s.choice(
+            [str(kind) for kind in offered],
+            "how the house takes its rake",
+            titles=titles,
+            title="rake taken as",
+        )
+    }
+    if RakeKind.FIXED in offered:
+        properties["amount"] = s.money(
+            "fixed fee", "the fee per hand, when the rake is a fixed fee", minimum=0
+        )
+    if RakeKind.BANDED in offered:
+        properties["bands"] = bands_schema(base, open_top=open_top)
+    if RakeKind.PERCENT in offered:
+        properties["percent"] = s.percent(
+            "percentage",
+            f"the share of the {base} taken, when the rake is a percentage (at most two "
+            "decimals), rounded down to the smallest chip",
+        )
+        properties["cap"] = s.money(
+            "cap",
+            "the most a percentage takes from one hand",
+            nullable=True,
+            none="no cap",
+        )
+    properties.update(extra or {})
+    return s.obj(properties, title=title, description=description)
+
+
 __all__ = [
     "ALL_KINDS",
+    "KIND_TITLES",
     "RakeBand",
     "RakeKind",
     "RakeReader",
     "RakeSchedule",
+    "band_schema",
+    "bands_schema",
     "parse_rake",
+    "rake_schema",
     "rake_words",
 ]

@@ -21,6 +21,7 @@ from casino.rules.five_card_draw.blinds import HandBlinds
 from casino.rules.five_card_draw.config import Structure, parse_config
 from casino.rules.five_card_draw.hand import ACTIONS, DrawHand, evaluate
 from casino.rules.five_card_draw.rules import (
+    DRAW_RAKE_KINDS,
     GAME_CODE,
     GAME_NAME,
     DrawRules,
@@ -31,6 +32,7 @@ from casino.rules.five_card_draw.table import BLIND_AMOUNTS, CHOICES
 from casino.rules.five_card_draw.values import deck_for
 from casino.rules.messages import _, msg
 from casino.rules.options import check_amounts
+from casino.rules.rake import rake_schema
 from casino.rules.rule_titles import five_card_draw_rule
 from casino.rules.settlement import Settlement
 from casino.rules.theory.base import GameTheory
@@ -49,14 +51,46 @@ class FiveCardDraw(Game):
     }
     limits_schema = s.obj(
         {
-            "structure": s.choice([str(x) for x in Structure], "limit, pot_limit or no_limit"),
-            "small_blind": s.amount("the small blind"),
-            "big_blind": s.amount("the big blind (the small bet)"),
-            "big_bet": s.amount("the big bet (limit: after the draw)"),
+            "structure": s.choice(
+                [str(x) for x in Structure],
+                f"how much a bet or raise may be ({five_card_draw_rule(6)})",
+                titles={"limit": "limit", "pot_limit": "pot limit", "no_limit": "no limit"},
+                title="betting structure",
+            ),
+            "small_blind": s.money("small blind", "the blind to the button's left"),
+            "big_blind": s.money("big blind", "the next blind; in limit, also the small bet"),
+            "big_bet": s.money("big bet", "in limit, the bet after the draw"),
         },
         required=["structure", *BLIND_AMOUNTS],
     )
-    rules_schema = s.from_defaults(default_rules())
+    rules_schema = s.rules(
+        default_rules(),
+        {
+            "max_raises": s.count(
+                "most raises",
+                f"raises allowed after the bet in a limit round ({five_card_draw_rule(6)})",
+                least=1,
+                most=100,
+            ),
+            "heads_up_uncapped": s.flag(
+                "no raise cap heads up", "in limit, no cap while at most two players can bet"
+            ),
+            "flush_beats_full_house": s.flag(
+                "a flush beats a full house", f"the ranking of {five_card_draw_rule(2)}"
+            ),
+            "rake": rake_schema(
+                kinds=DRAW_RAKE_KINDS,
+                base="pot",
+                description="the house's rake from each pot: none, a fixed fee per hand, or a "
+                f"percentage with an optional cap ({five_card_draw_rule(10)})",
+                extra={
+                    "no_draw_no_drop": s.flag(
+                        "no draw, no drop", "no rake from a hand that ends before the draw"
+                    )
+                },
+            ),
+        },
+    )
     _seat = s.obj(
         {
             "seat": s.seat(),

@@ -13,6 +13,7 @@ from typing import Any
 
 from casino.rules import schemas as s
 from casino.rules.actions import schemas
+from casino.rules.cards import RANK_NAMES
 from casino.rules.contract import (
     JSON,
     Change,
@@ -25,6 +26,7 @@ from casino.rules.contract import (
 from casino.rules.errors import Problems, RuleError
 from casino.rules.messages import Money, _, msg
 from casino.rules.options import as_money, check_amounts, is_int
+from casino.rules.rake import bands_schema
 from casino.rules.rule_titles import high_card_flush_rule
 from casino.rules.settlement import Settlement
 from casino.rules.theory.base import GameTheory
@@ -32,15 +34,27 @@ from casino.rules.theory.base import GameTheory
 from . import table as table_hooks
 from .hand import ACTIONS, HighCardFlushHand, import_record, record_actions
 from .rules import (
+    CARDS_PER_HAND,
     GAME_CODE,
     GAME_NAME,
     LIMITS,
+    MAX_ODDS,
     MOST_PLAYERS,
+    Coverage,
+    RakeScheme,
     Rules,
     default_rules,
     hand_rules,
     parse_rules,
 )
+
+#: The table limits in words.
+LIMIT_WORDS = {
+    "ante_min": "ante minimum",
+    "ante_max": "ante maximum",
+    "bank_min": "bank minimum",
+    "bank_max": "bank maximum",
+}
 
 RECORD_EXAMPLE: JSON = {
     "designated_player": {
@@ -80,20 +94,115 @@ class HighCardFlush(Game):
     record_settled = True
     limits_schema = s.obj(
         {
-            "ante_min": s.amount("the least ante"),
-            "ante_max": s.amount("the largest ante"),
-            "bank_min": s.amount("the least bank a designated player posts"),
-            "bank_max": s.amount("the largest bank"),
+            "ante_min": s.money("ante minimum", "the least ante a player may post"),
+            "ante_max": s.money("ante maximum", "the largest ante a player may post"),
+            "bank_min": s.money("bank minimum", "the least bank a designated player posts"),
+            "bank_max": s.money("bank maximum", "the largest bank a designated player posts"),
         },
         required=list(LIMITS),
     )
-    rules_schema = s.from_defaults(
+    rules_schema = s.rules(
         default_rules(),
         {
-            "coverage": f"running or original_bank ({high_card_flush_rule(13)})",
-            "rake": f"the collection fee: scheme per_player, per_player_except_dp or dp_only; a fixed amount or bands by ante ({high_card_flush_rule(14)})",
-            "rotation_policy": f"the designated-player rotation: max_consecutive, window_minutes, min_distinct ({high_card_flush_rule(17)})",
+            "coverage": s.choice(
+                [str(x) for x in Coverage],
+                f"what the designated player pays winning hands with ({high_card_flush_rule(13)})",
+                titles={
+                    "running": "the bank and what it collects as the hand settles",
+                    "original_bank": "only the bank posted before the hand",
+                },
+                title="bank coverage",
+            ),
+            "rake": s.obj(
+                {
+                    "scheme": s.choice(
+                        [str(x) for x in RakeScheme],
+                        "who pays the fee for each participating hand",
+                        titles={
+                            "per_player": "every player and the designated player",
+                            "per_player_except_dp": "every player, not the designated player",
+                            "dp_only": "the designated player only",
+                        },
+                        title="who pays",
+                    ),
+                    "amount": s.money(
+                        "fee per hand",
+                        "one fee for every participating hand (0 when the fee goes by bands)",
+                        minimum=0,
+                    ),
+                    "bands": bands_schema("ante"),
+                },
+                title="collection fee",
+                description="a fee per participating hand, one amount or by bands of the ante, "
+                f"never a percentage; dead hands pay none ({high_card_flush_rule(14)})",
+            ),
+            "flush_paytable": s.paytable(
+                "flush pay table",
+                "the odds the Flush bonus pays on a flush of each length; a line left empty is "
+                f"not paid, and an empty table means the bet is not offered ({high_card_flush_rule(10)})",
+                range(4, CARDS_PER_HAND + 1),
+                most_odds=MAX_ODDS,
+            ),
+            "straight_flush_paytable": s.paytable(
+                "straight flush pay table",
+                "the odds the Straight Flush bonus pays on a straight flush of each length; a "
+                "line left empty is not paid, and an empty table means the bet is not offered "
+                f"({high_card_flush_rule(11)})",
+                range(3, CARDS_PER_HAND + 1),
+                most_odds=MAX_ODDS,
+            ),
+            "max_payout_per_hand": s.money(
+                "largest payout per hand",
+                "a player's winnings in one hand are cut to this, bonuses first "
+                f"({high_card_flush_rule(12)})",
+                nullable=True,
+                none="no cap",
+            ),
+            **{
+                name: s.money(words, nullable=True, none="none")
+                for name, words in LIMIT_WORDS.items()
+            },
+            "max_players": s.count(
+                "most players",
+                f"players besides the designated player, at most 6 ({high_card_flush_rule(1)})",
+                least=1,
+                most=MOST_PLAYERS,
+            ),
+            "qualify_length": s.count(
+                "qualifying flush length",
+                "a longer flush always qualifies the designated player; one of exactly this "
+                f"length needs the high card below ({high_card_flush_rule(7)})",
+                least=2,
+                most=CARDS_PER_HAND,
+            ),
+            "qualify_high_rank": s.choice(
+                list(range(2, 15)),
+                "the lowest top card of a qualifying flush of exactly the qualifying length",
+                titles=RANK_NAMES,
+                title="qualifying high card",
+            ),
+            "rotation_policy": s.obj(
+                {
+                    "max_consecutive": s.count(
+                        "most hands in a row",
+                        "hands one player may hold the position in a row",
+                        least=1,
+                    ),
+                    "window_minutes": s.minutes(
+                        "rolling window",
+                        "the window in which the position must pass between players",
+                    ),
+                    "min_distinct": s.count(
+                        "fewest different holders",
+                        "players who must have held the position within the window",
+                        least=1,
+                    ),
+                },
+                title="designated-player rotation",
+                description=f"how the position must move round the table ({high_card_flush_rule(17)})",
+            ),
         },
+        from_table={name: f"set from the table's {words}" for name, words in LIMIT_WORDS.items()},
     )
     open_schema = s.obj(
         {

@@ -13,13 +13,15 @@ from casino.rules.contract import JSON, Game, register
 from casino.rules.errors import Problems, RuleError
 from casino.rules.messages import _, msg
 from casino.rules.options import check_amounts
+from casino.rules.rake import rake_schema
+from casino.rules.rule_titles import paiute_rule
 from casino.rules.settlement import Settlement
 from casino.rules.theory.base import GameTheory
 
 from .config import PaiuteConfig
 from .hand import PaiuteHand
 from .ops import ACTIONS, GAME_CODE, GAME_NAME
-from .rules import PaiuteRules, default_rules, parse_rules
+from .rules import FEWEST_PLAYERS, MOST_PLAYERS, PaiuteRules, default_rules, parse_rules
 from .settle import evaluate as evaluate_holdings
 from .table import PaiuteTable
 
@@ -30,9 +32,38 @@ class Paiute(PaiuteTable, Game):
     max_seats = 5  # clause 1: 2-5 players
     demo_table = {"name": "PAI-1", "seat_count": 5, "limits": {"ante": 500}, "smallest_chip": 25}
     limits_schema = s.obj(
-        {"ante": s.amount("the ante each player puts in the pot")}, required=["ante"]
+        {"ante": s.money("ante", f"what each player puts in the pot ({paiute_rule(1)})")},
+        required=["ante"],
     )
-    rules_schema = s.from_defaults(default_rules())
+    rules_schema = s.rules(
+        default_rules(),
+        {
+            "discard_pile_starts_with_upturned_card": s.flag(
+                "discard pile starts with a turned card",
+                f"the top stock card is turned face up to start the discard pile ({paiute_rule(3)})",
+            ),
+            "ante_min": s.money("ante minimum", nullable=True, none="none"),
+            "ante_max": s.money("ante maximum", nullable=True, none="none"),
+            "min_players": s.count(
+                "fewest players",
+                f"from {FEWEST_PLAYERS} to {MOST_PLAYERS} ({paiute_rule(1)})",
+                least=FEWEST_PLAYERS,
+                most=MOST_PLAYERS,
+            ),
+            "max_players": s.count(
+                "most players",
+                f"from {FEWEST_PLAYERS} to {MOST_PLAYERS} ({paiute_rule(1)})",
+                least=FEWEST_PLAYERS,
+                most=MOST_PLAYERS,
+            ),
+            "rake": rake_schema(
+                base="pot",
+                open_top=True,
+                description=f"the house's rake from the pot before it is shared ({paiute_rule(8)})",
+            ),
+        },
+        from_table={name: "set from the table's ante" for name in ("ante_min", "ante_max")},
+    )
     open_schema = s.obj(
         {
             "dealer": s.seat("the first hand's dealer (later hands: the next seat clockwise)"),

@@ -22,11 +22,15 @@ from casino.rules.palace_poker.hand import PalaceHand, evaluate
 from casino.rules.palace_poker.ops import ACTIONS, GAME_CODE, GAME_NAME
 from casino.rules.palace_poker.rules import (
     LIMIT_AMOUNTS,
+    MOST_SOLDIERS,
+    CallRule,
     PalaceRules,
     Structure,
     default_rules,
     parse_rules,
 )
+from casino.rules.rake import rake_schema
+from casino.rules.rule_titles import palace_poker_rule
 from casino.rules.seating import DealerButton
 from casino.rules.settlement import Settlement
 from casino.rules.theory.base import GameTheory
@@ -48,13 +52,69 @@ class PalacePoker(DealerButton, Game):
     }
     limits_schema = s.obj(
         {
-            "structure": s.choice([str(x) for x in Structure], "limit or no_limit"),
-            "small_bet": _amount("the small bet (the ante is a share of it)"),
-            "big_bet": _amount("the big bet"),
+            "structure": s.choice(
+                [str(x) for x in Structure],
+                "how much a battle's bet or raise may be",
+                titles={"limit": "limit", "no_limit": "no limit"},
+                title="betting structure",
+            ),
+            "small_bet": s.money(
+                "small bet", f"the ante is half of it unless set ({palace_poker_rule(3)})"
+            ),
+            "big_bet": s.money("big bet"),
         },
         required=["structure", *LIMIT_AMOUNTS],
     )
-    rules_schema = s.from_defaults(default_rules())
+    rules_schema = s.rules(
+        default_rules(),
+        {
+            "call": s.choice(
+                [str(x) for x in CallRule],
+                f"what a defender puts in to call the attacker's bet ({palace_poker_rule(9)})",
+                titles={
+                    "formula": "the defender's soldiers plus one, times the small bet",
+                    "match": "the attacker's bet",
+                },
+                title="a call costs",
+            ),
+            "ante": s.money(
+                "ante",
+                f"each player's ante ({palace_poker_rule(3)})",
+                minimum=0,
+                nullable=True,
+                none="half a small bet, rounded down to the smallest chip",
+            ),
+            "max_soldiers": s.count(
+                "most soldiers",
+                f"the soldier limit ({palace_poker_rule(6)})",
+                least=1,
+                most=MOST_SOLDIERS,
+            ),
+            "max_raises": s.count(
+                "most raises in a limit battle",
+                "no limit is never capped",
+                least=1,
+                most=100,
+                nullable=True,
+                none="no cap",
+            ),
+            "uncalled_raise_returned": s.flag(
+                "an uncalled raise goes back",
+                "when a side folds to a raise, or calls it all-in for less, the part of the "
+                f"raise not called goes back to the raiser ({palace_poker_rule(9)})",
+            ),
+            "short_all_in": s.flag(
+                "a short seat may go all in",
+                "a seat short of its call, or of the least battle bet, may put in all its chips",
+            ),
+            "rake": rake_schema(
+                base="pot",
+                open_top=True,
+                description="the house's rake from the pot before it is shared "
+                f"({palace_poker_rule(13)})",
+            ),
+        },
+    )
     _player = s.obj(
         {
             "seat": s.seat(),

@@ -30,17 +30,27 @@ from casino.rules.pontoon.hand import PontoonHand
 from casino.rules.pontoon.ops import ACTIONS, GAME_CODE, GAME_NAME
 from casino.rules.pontoon.record import evaluate
 from casino.rules.pontoon.rules import (
+    CARD_LIMITS,
+    LOWEST_STICK,
+    MOST_SPLIT_HANDS,
     PontoonConfig,
     PontoonRules,
     check_config,
     default_rules,
     parse_rules,
 )
+from casino.rules.rule_titles import pontoon_rule
 from casino.rules.settlement import Settlement
 from casino.rules.theory.base import GameTheory
 
 STAKES = ("stake_min", "stake_max")
 KITTY = ("kitty_min", "kitty_max")
+LIMIT_WORDS = {
+    "stake_min": "stake minimum",
+    "stake_max": "stake maximum",
+    "kitty_min": "kitty minimum",
+    "kitty_max": "kitty maximum",
+}
 
 
 class Pontoon(Game):
@@ -58,14 +68,78 @@ class Pontoon(Game):
     }
     limits_schema = s.obj(
         {
-            "stake_min": s.amount("the least stake"),
-            "stake_max": s.amount("the largest stake"),
-            "kitty_min": s.amount("Shoot Pontoon: the least kitty (leave out for plain Pontoon)"),
-            "kitty_max": s.amount("Shoot Pontoon: the largest kitty"),
+            "stake_min": s.money("stake minimum", "the least first stake"),
+            "stake_max": s.money(
+                "stake maximum",
+                f"the largest first stake; buys may go beyond it ({pontoon_rule(7)})",
+            ),
+            "kitty_min": s.money(
+                "kitty minimum",
+                f"Shoot Pontoon: the least kitty a new banker puts up ({pontoon_rule(17)})",
+                nullable=True,
+                none="plain Pontoon, no kitty",
+            ),
+            "kitty_max": s.money(
+                "kitty maximum",
+                "Shoot Pontoon: the largest kitty",
+                nullable=True,
+                none="plain Pontoon, no kitty",
+            ),
         },
         required=list(STAKES),
     )
-    rules_schema = s.from_defaults(default_rules())
+    rules_schema = s.rules(
+        default_rules(),
+        {
+            "stick_minimum": s.count(
+                "players' stick minimum",
+                f"a player sticks only on this total or more ({pontoon_rule(9)})",
+                least=LOWEST_STICK,
+                most=21,
+            ),
+            "banker_stick_minimum": s.count(
+                "banker's stick minimum",
+                f"the banker stands only on this total or more ({pontoon_rule(11)})",
+                least=LOWEST_STICK,
+                most=21,
+                nullable=True,
+                none="none: the banker may stand on any total",
+            ),
+            "split_pontoon_pays_double": s.flag(
+                "a split pontoon pays double",
+                f"a pontoon on a split hand ranks and pays as a pontoon ({pontoon_rule(15)})",
+            ),
+            "split_pontoon_takes_bank": s.flag(
+                "a split pontoon takes the bank",
+                f"a pontoon on a split hand passes the bank ({pontoon_rule(16)})",
+            ),
+            "max_split_hands": s.count(
+                "most hands after splitting",
+                f"1 means no splitting ({pontoon_rule(6)})",
+                least=1,
+                most=MOST_SPLIT_HANDS,
+            ),
+            "split_aces_only": s.flag("only aces split", "a variation: no other pair splits"),
+            "five_card_limit": s.choice(
+                list(CARD_LIMITS),
+                "the most cards in a hand; that many totalling 21 or less is the trick "
+                f"({pontoon_rule(10)})",
+                titles={limit: f"{limit} cards" for limit in CARD_LIMITS},
+                title="card limit",
+            ),
+            "decks": s.choice(
+                [1, 2],
+                f"two are required with 8 or more at the table ({pontoon_rule(1)})",
+                titles={1: "one pack", 2: "two packs mixed"},
+                title="packs",
+            ),
+            **{
+                name: s.money(LIMIT_WORDS[name], nullable=True, none="none")
+                for name in (*STAKES, *KITTY)
+            },
+        },
+        from_table={name: f"set from the table's {LIMIT_WORDS[name]}" for name in LIMIT_WORDS},
+    )
     open_schema = s.obj({"kitty": s.amount("Shoot Pontoon: the kitty a new banker puts up")})
     action_table = ACTIONS
     action_schemas = schemas(ACTIONS)
