@@ -66,3 +66,29 @@ class Approval(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.pk} ({self.status})"
+
+
+class Signature(models.Model):
+    """One person's signature on a large-payout sign-off (``payouts/signoff.py``): the
+    settlement is stored once every tier it reaches has its signatures. Written once, never
+    changed (append-only on PostgreSQL); each is audited in the table's chain."""
+
+    approval = models.ForeignKey(Approval, on_delete=models.PROTECT, related_name="signatures")
+    signed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    roles = models.JSONField(help_text="the signer's roles when signing")
+    tier = models.PositiveSmallIntegerField(
+        help_text="the tier (its index in the request's tiers) the signature counted for"
+    )
+    note = models.TextField(blank=True)
+    signed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["signed_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["approval", "signed_by"], name="one_signature_per_person"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"signature of {self.signed_by_id} on {self.approval_id}"

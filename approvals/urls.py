@@ -16,8 +16,17 @@ urlpatterns = [
         name="approval-reject",
     ),
     path(
+        "approvals/<int:pk>/records/",
+        views.ApprovalRecordsView.as_view(),
+        name="approval-records",
+    ),
+    path(
         "approvals/<int:pk>/withdraw/",
         views.ApprovalWithdrawView.as_view(),
         name="approval-withdraw",
+    ),
+    path("signoff-limits/", views.SignoffPolicyView.as_view(), name="signoff-limits"),
+    path(
+        "signoff-limits/clear/", views.SignoffPolicyClearView.as_view(), name="signoff-limits-clear"
     ),
 ]

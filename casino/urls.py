@@ -42,6 +42,7 @@ api_v1 = [
     path("", include("tables.urls")),
     path("", include("payouts.urls")),
     path("", include("approvals.urls")),
+    path("", include("filings.urls")),
 ]
 
 # The admin's own password form would get around the login limits: an anonymous visitor
@@ -55,6 +56,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("tablet/", include("tablet.urls")),
+    path("desk/compliance/filings/", include("filings.desk_urls")),  # before desk/
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="schema"),

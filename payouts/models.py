@@ -260,45 +260,55 @@ class AuditCheckChunk(models.Model):
         return f"audit check {self.audit_check_id} chunk {self.pk}"
 
 
-class SignoffLimit(models.Model):
-    """Above these amounts a settlement waits for a floor manager's signature: one payout line
-    paying more than ``line``, or a party's net for the hand above ``net`` (minor units).
+class SignoffPolicy(models.Model):
+    """Tiered large-payout sign-off at one table, every table of one game, or the house
+    (``payouts/signoff.py`` reads it: a table's own, else its game's, else the house's, else
+    the built-in default).
 
-    A table's own limits come first, then its game's, then the house default (settings
-    ``PAYOUT_SIGNOFF_LINE`` and ``PAYOUT_SIGNOFF_NET``)."""
+    ``tiers`` is an ordered list of ``{"above": minor units, "role": a signing role, "count":
+    signatures}``: a settlement in which one party wins more than a tier's ``above`` needs
+    that tier's signatures (and every lower tier's), each by a different person with the
+    tier's role, never the one who asked. ``notice``: a settlement in which one party wins
+    at least this much is flagged for notifying the regulator (``None``: no notice line)."""
 
     table = models.OneToOneField(
         "tables.Table",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
-        related_name="signoff_limit",
+        related_name="signoff_policy",
     )
     game = models.CharField(max_length=40, blank=True, help_text="a game code, for all its tables")
-    line = models.BigIntegerField()
-    net = models.BigIntegerField()
+    tiers = models.JSONField(help_text='[{"above": 119999, "role": "floor_manager", "count": 1}]')
+    notice = models.BigIntegerField(
+        null=True, blank=True, help_text="the regulator-notice line (at or above), minor units"
+    )
     set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     set_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=(models.Q(table__isnull=False) & models.Q(game=""))
-                | (models.Q(table__isnull=True) & ~models.Q(game="")),
-                name="signoff_limit_for_a_table_or_a_game",
+                condition=models.Q(table__isnull=True) | models.Q(game=""),
+                name="signoff_policy_for_a_table_a_game_or_the_house",
             ),
             models.UniqueConstraint(
-                fields=["game"], condition=~models.Q(game=""), name="signoff_limit_once_per_game"
+                fields=["game"], condition=~models.Q(game=""), name="signoff_policy_once_per_game"
+            ),
+            models.UniqueConstraint(
+                fields=["game"],
+                condition=models.Q(table__isnull=True, game=""),
+                name="signoff_policy_once_for_the_house",
             ),
             models.CheckConstraint(
-                condition=models.Q(line__gt=0) & models.Q(net__gt=0),
-                name="signoff_limits_positive",
+                condition=models.Q(notice__isnull=True) | models.Q(notice__gt=0),
+                name="signoff_policy_notice_positive",
             ),
         ]
 
     def __str__(self) -> str:
-        scope = f"table {self.table_id}" if self.table_id else self.game
-        return f"sign-off above {self.line}/{self.net} at {scope}"
+        scope = f"table {self.table_id}" if self.table_id else self.game or "the house"
+        return f"sign-off tiers at {scope}"
 
 
 # ---------------------------------------------------------------- signed checkpoints

@@ -12,10 +12,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.core.i18n import with_explanation_text
-from casino.rules.options import MAX_AMOUNT
-from tables.models import Table
 
-from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement, SignoffLimit
+from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
 from .services import verdict
 
 
@@ -263,20 +261,3 @@ class AuditEntryFilterSerializer(serializers.Serializer):
         max_length=AuditEntry._meta.get_field("action").max_length,
         help_text="only entries of this action (e.g. hand_settle)",
     )
-
-
-class SignoffLimitSerializer(serializers.ModelSerializer):
-    set_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-
-    class Meta:
-        model = SignoffLimit
-        fields = ["id", "table", "game", "line", "net", "set_by", "set_at"]
-
-
-class SignoffLimitSetSerializer(serializers.Serializer):
-    table = serializers.PrimaryKeyRelatedField(
-        queryset=Table.objects.all(), required=False, allow_null=True, default=None
-    )
-    game = serializers.CharField(required=False, allow_blank=True, default="")
-    line = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    net = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)

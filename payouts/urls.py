@@ -7,7 +7,6 @@ urlpatterns = [
     path("games/<str:code>/evaluate/", views.EvaluateView.as_view(), name="game-evaluate"),
     path("settlements/", views.SettlementListView.as_view(), name="settlement-list"),
     path("settlements/<int:pk>/", views.SettlementDetailView.as_view(), name="settlement-detail"),
-    path("signoff-limits/", views.SignoffLimitListView.as_view(), name="signoff-limits"),
     path("audit/entries/", views.AuditEntryListView.as_view(), name="audit-entries"),
     path("audit/checks/", views.AuditCheckListView.as_view(), name="audit-checks"),
     path("audit/checks/<int:pk>/", views.AuditCheckDetailView.as_view(), name="audit-check-detail"),

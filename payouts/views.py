@@ -24,7 +24,6 @@ from casino.rules.contract import Game, games, registry
 from tables.serializers import GameBodySerializer
 
 from . import selectors, services
-from .models import SignoffLimit
 from .serializers import (
     AuditCheckRequestSerializer,
     AuditCheckSerializer,
@@ -34,10 +33,7 @@ from .serializers import (
     SettlementFilterSerializer,
     SettlementResultSerializer,
     SettlementSerializer,
-    SignoffLimitSerializer,
-    SignoffLimitSetSerializer,
 )
-from .signoff import signoff_limit_set
 
 
 def query_filters(serializer_class: type[Any], request: Request) -> dict[str, Any]:
@@ -170,22 +166,3 @@ class AuditCheckDetailView(RetrieveAPIView):
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.audit_check_list()
-
-
-class SignoffLimitListView(ListAPIView):
-    """The large-payout sign-off limits set per table or game (any role reads; without one a
-    table uses its game's, else the house default). A floor manager sets one; audited."""
-
-    serializer_class = SignoffLimitSerializer
-    write_roles = (FLOOR_MANAGER,)
-
-    def get_queryset(self):  # type: ignore[no-untyped-def]
-        return SignoffLimit.objects.select_related("set_by").order_by("game", "table_id")
-
-    @extend_schema(request=SignoffLimitSetSerializer, responses={200: SignoffLimitSerializer})
-    @idempotent
-    def post(self, request: Request) -> Response:
-        data = SignoffLimitSetSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        row = signoff_limit_set(user=request.user, **data.validated_data)
-        return Response(SignoffLimitSerializer(row).data)

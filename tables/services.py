@@ -34,7 +34,7 @@ from payouts.services import (
     settlement_binding,
     settlement_store,
 )
-from payouts.signoff import Limits, limits_annotated, limits_annotations, over_limits
+from payouts.signoff import Needs, needs_of, policy_annotated, policy_annotations
 
 from .models import Hand, HandAction, Seat, Table, TableChange, TableEvent
 from .selectors import hand_history, table_config, table_view
@@ -544,24 +544,25 @@ def hand_settle(
 ) -> Settlement | Approval:
     """Settle an open hand once, from its own actions; a game whose dealers post a paper
     record (High Card Flush) imports it as the hand's actions first. Atomic: all or
-    nothing. A settlement above the table's sign-off limits is not stored: it waits in the
-    approvals queue (the answer is that request) until a floor manager other than the dealer
-    signs it."""
-    hand = _lock_playable_hand(hand_id, **limits_annotations("table_id", "table__game"))
+    nothing. A settlement that reaches the table's sign-off tiers or a tax or cash-reporting
+    prompt (``payouts/signoff.py``) is not stored: it waits in the approvals queue (the
+    answer is that request) until every tier it reaches is signed, each signature by a
+    different person than the dealer, and its records are entered."""
+    hand = _lock_playable_hand(hand_id, **policy_annotations("table_id", "table__game"))
     require_table_actor(user, hand.table)
     history, imported, result = _settle_from(hand, record)
-    limits = limits_annotated(hand)
-    over = over_limits(result.to_dict(), limits)
-    if over:
+    needs = needs_of(result.to_dict(), policy_annotated(hand))
+    if needs.held:
         if imported and hand.actions.exists():  # refused before anything waits on it
             raise _record_over_actions(hand)
-        return _ask_signoff(user, hand, record, result, over, limits)
+        return _ask_signoff(user, hand, record, result, needs)
     return _store_settlement(user, hand, history, imported, result)
 
 
 def settle_signed_off(*, user: AbstractBaseUser, approval: Approval) -> Settlement:
-    """Store a held settlement once a floor manager signs it (inside the decision's
-    transaction): the hand is settled again from the same record and must come out the same."""
+    """Store a held settlement once its last signature is given (inside the decision's
+    transaction, by ``approvals.services``): the hand is settled again from the same record
+    and must come out the same. Its ``hand_settle`` entry names every signature."""
     hand = _lock_open_hand(approval.hand_id)  # type: ignore[arg-type]
     history, imported, result = _settle_from(hand, approval.detail.get("record") or {})
     if result.to_dict() != approval.detail["result"]:
@@ -611,16 +612,27 @@ def _ask_signoff(
     hand: Hand,
     record: dict[str, Any],
     result: EngineSettlement,
-    over: list[str],
-    limits: Limits,
+    needs: Needs,
 ) -> Approval:
+    """The settlement waits for its signatures and records: a payout request carrying the
+    settlement it would store and everything it needs, frozen as asked."""
     data = result.to_dict()
+    signoff = needs.to_dict()
+    first = needs.policy.first
     approval = Approval.objects.create(
         kind=Approval.Kind.PAYOUT,
         table=hand.table,
         hand=hand,
-        reason="; ".join(over),
-        detail={"record": record or None, "result": data, "over": over, "limits": limits.to_dict()},
+        reason="; ".join(needs.reasons),
+        detail={
+            "record": record or None,
+            "result": data,
+            "over": list(needs.reasons),
+            # The threshold it was held above, for a line and a seat's net alike (the shift
+            # report lists the lines and nets above it).
+            "limits": {"line": first, "net": first, "source": needs.policy.source},
+            "signoff": signoff,
+        },
         requested_by=user,
     )
     _hold(hand)
@@ -633,8 +645,8 @@ def _ask_signoff(
         hand=hand,
         after={
             "approval": approval.pk,
-            "over": over,
-            "limits": limits.to_dict(),
+            "over": list(needs.reasons),
+            "signoff": signoff,
             "rake": result.rake,
             "nets": {str(s.seat): s.net for s in result.parties},
         },
@@ -663,11 +675,7 @@ def _store_settlement(
     hand.status = Hand.Status.SETTLED
     hand.closed_at = settlement.settled_at
     hand.save(update_fields=["status", "closed_at"])
-    signed = (
-        {"signed_off_by": user.get_username(), "approval": approval.pk}
-        if approval is not None
-        else {}
-    )
+    signed = _signatures_of(user, approval) if approval is not None else {}
     trail.add(
         actor=user,
         action="hand_settle",
@@ -686,6 +694,22 @@ def _store_settlement(
     )
     trail.write(hand.table, _closed(hand, user, result, trail))
     return settlement
+
+
+def _signatures_of(user: Any, approval: Approval) -> dict[str, Any]:
+    """What a signed settlement's ``hand_settle`` entry says of its sign-off: the request,
+    the last signer (who stored it), every signature with the tier it counted for, and
+    whether the regulator is notified."""
+    signoff = approval.detail.get("signoff") or {}
+    return {
+        "signed_off_by": user.get_username(),
+        "approval": approval.pk,
+        "signatures": [
+            {"by": s.signed_by.get_username(), "tier": s.tier + 1, "at": s.signed_at.isoformat()}
+            for s in approval.signatures.select_related("signed_by")
+        ],
+        "regulator_notice": bool(signoff.get("notice")),
+    }
 
 
 # ---------------------------------------------------------------- corrections

@@ -1,8 +1,13 @@
-"""The three roles (Django groups) and the permission every API view uses.
+"""The roles (Django groups) and the permission every API view uses.
 
 - ``dealer``: acts on the tables they are assigned to (the check is in the services).
 - ``floor_manager``: runs tables, approves changes and voids (never their own requests).
+- ``shift_manager``: a floor manager with the authority of the shift (everything a floor
+  manager does, and the signature a large-payout tier may ask for a manager's: "a verifier,
+  then a manager"). Holding it implies ``floor_manager``.
 - ``compliance``: reads everything and changes nothing.
+
+A large-payout sign-off tier names one of :data:`SIGNING_ROLES` (``payouts/signoff.py``).
 
 Views say which roles may change state with ``write_roles``; any role may read.
 """
@@ -17,8 +22,14 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 DEALER = "dealer"
 FLOOR_MANAGER = "floor_manager"
+SHIFT_MANAGER = "shift_manager"
 COMPLIANCE = "compliance"
-ROLES = (DEALER, FLOOR_MANAGER, COMPLIANCE)
+ROLES = (DEALER, FLOOR_MANAGER, SHIFT_MANAGER, COMPLIANCE)
+#: A role holds the roles it implies too: a shift manager is also a floor manager.
+IMPLIES = {SHIFT_MANAGER: frozenset({FLOOR_MANAGER})}
+#: The roles a large-payout sign-off tier may ask a signature of (never a dealer; compliance
+#: reads and changes nothing), with the words pages use for them.
+SIGNING_ROLES = {FLOOR_MANAGER: "floor manager", SHIFT_MANAGER: "shift manager"}
 
 
 def give_role(user: Any, role: str) -> None:
@@ -45,7 +56,9 @@ def user_groups(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
 
 
 def user_roles(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
-    return user_groups(user) & frozenset(ROLES)
+    """The user's roles, with the ones they imply (a shift manager is a floor manager)."""
+    held = user_groups(user) & frozenset(ROLES)
+    return held.union(*(IMPLIES.get(role, frozenset()) for role in held))
 
 
 def has_role(user: Any, *roles: str) -> bool:
@@ -60,7 +73,9 @@ class RolePermission(BasePermission):
     def has_permission(self, request: Any, view: Any) -> bool:
         roles = user_roles(request.user)
         if not roles:
-            self.message = "You need a casino role (dealer, floor_manager or compliance)."
+            self.message = (
+                "You need a casino role (dealer, floor_manager, shift_manager or compliance)."
+            )
             return False
         if request.method in SAFE_METHODS:
             return True

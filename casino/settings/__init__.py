@@ -38,12 +38,6 @@ SECRET_KEY = _secret("SECRET_KEY", "local-development-only-not-secret")
 # holds it can re-seal the audit chain.
 AUDIT_KEY = _secret("AUDIT_KEY", "local-development-only-audit-key")
 
-# Large-payout sign-off (minor units): above these a settlement waits for a floor manager.
-# Nevada's MICS put the supervisor's signature at 1,200 to 5,000 dollars by property tier;
-# the default, 3,000.00, sits in that range. Tables and games may set their own (data).
-PAYOUT_SIGNOFF_LINE = env.int("PAYOUT_SIGNOFF_LINE", default=300_000)
-PAYOUT_SIGNOFF_NET = env.int("PAYOUT_SIGNOFF_NET", default=300_000)
-
 
 def check_currency(code: object, exponent: object) -> tuple[str, int]:
     """The currency amounts are shown in: ``code`` an ISO 4217 code (three capital letters),
@@ -76,6 +70,18 @@ def currency_from_environment() -> tuple[str, int]:
 # (``CURRENCY_EXPONENT`` 2: 12345 is 123.45).
 CURRENCY, CURRENCY_EXPONENT = currency_from_environment()
 
+# The tax and cash-reporting prompts a large payout cannot pass without, in minor units
+# (docs/signoff.md names each default's source; the sign-off tiers themselves are data, set
+# per table, game or house on the sign-off limits page): a W-2G for a line winning at least
+# PAYOUT_W2G_MIN and PAYOUT_W2G_MULTIPLE times its wager ($600 and 300x), an MTL entry for a
+# win above PAYOUT_MTL_ABOVE ($3,000), a CTR for a patron's gaming day above
+# PAYOUT_CTR_ABOVE ($10,000).
+_MAJOR = 10**CURRENCY_EXPONENT
+PAYOUT_W2G_MIN = env.int("PAYOUT_W2G_MIN", default=600 * _MAJOR)
+PAYOUT_W2G_MULTIPLE = env.int("PAYOUT_W2G_MULTIPLE", default=300)
+PAYOUT_MTL_ABOVE = env.int("PAYOUT_MTL_ABOVE", default=3_000 * _MAJOR)
+PAYOUT_CTR_ABOVE = env.int("PAYOUT_CTR_ABOVE", default=10_000 * _MAJOR)
+
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [
@@ -95,6 +101,7 @@ INSTALLED_APPS = [
     "tables",
     "payouts",
     "approvals",
+    "filings",
     "tablet",
     "desk",
     "hold",

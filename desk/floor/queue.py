@@ -9,10 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from approvals.models import Approval
-from approvals.selectors import approval_list
+from approvals.selectors import SignoffStatus, approval_list, signoff_status
 from approvals.services import KINDS as DECIDABLE
+from casino.core.roles import user_roles
 from casino.rules.contract import registry
+from filings.models import Patron
 from payouts.services import result_nets, result_parties
+from payouts.signoff import Signer, assign
 
 STATES = [(value, label) for value, label in Approval.Status.choices]
 KINDS = [(value, str(label)) for value, label in Approval.Kind.choices]
@@ -95,6 +98,20 @@ def held_seats(approval: Approval) -> list[HeldSeat]:
 
 
 @dataclass
+class PatronForm:
+    """The patron fields of one winning seat on a payout's sign form: what was typed, and
+    each field's problem."""
+
+    seat: int
+    w2g: bool  # a W-2G: the address and taxpayer id are needed too
+    records: Any  # filings.services.SeatRecords
+    typed: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+    #: The patron is named: only the address and taxpayer id a CTR needs may be asked.
+    complete_only: bool = False
+
+
+@dataclass
 class Row:
     approval: Approval
     diffs: list[Diff] = field(default_factory=list)
@@ -105,6 +122,15 @@ class Row:
     moves: list[dict[str, Any]] = field(default_factory=list)
     #: A kind the approvals service knows how to decide.
     decidable: bool = True
+    #: A payout's sign-off: tiers, signatures, records, what is missing.
+    signoff: SignoffStatus | None = None
+    #: For the user looking (:func:`for_user`): they signed it already; their signature
+    #: would count; the patron fields to fill; the CTRs to record.
+    signed_by_me: bool = False
+    can_count: bool = True
+    patron_forms: list[PatronForm] = field(default_factory=list)
+    ctr_seats: list[Any] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
 
     @property
     def is_payout(self) -> bool:
@@ -118,6 +144,22 @@ class Row:
     def over(self) -> list[str]:
         return list((self.approval.detail or {}).get("over") or [])
 
+    @property
+    def id_kinds(self) -> list[tuple[str, str]]:
+        """The kinds of government ID a patron's record takes."""
+        return [(value, str(label)) for value, label in Patron.IdKind.choices]
+
+    @property
+    def still_needed(self) -> list[str]:
+        """The signatures still missing, in words ("1 shift manager")."""
+        if self.signoff is None:
+            return []
+        return [
+            f"{t.missing} {t.tier.role_words}{'s' if t.missing != 1 else ''}"
+            for t in self.signoff.tiers
+            if t.missing
+        ]
+
 
 def row_of(approval: Approval) -> Row:
     row = Row(approval, decidable=approval.kind in DECIDABLE)
@@ -125,8 +167,43 @@ def row_of(approval: Approval) -> Row:
         row.diffs = change_diffs(approval)
     elif approval.kind == Approval.Kind.PAYOUT:
         row.seats = held_seats(approval)
+        row.signoff = signoff_status(approval)
     elif approval.kind == Approval.Kind.CORRECTION:
         row.moves = correction_moves(approval)
+    return row
+
+
+def for_user(row: Row, user: Any, typed: Any = None, errors: Any = None) -> Row:
+    """What ``user`` may do on a payout row: sign (or not, and why), and which records to
+    enter (``typed`` values and ``errors`` by field, from a refused form, kept)."""
+    status = row.signoff
+    if status is None or not row.is_pending:
+        return row
+    signers = [Signer(s.signed_by_id, frozenset(s.roles)) for s in status.signatures]
+    row.signed_by_me = any(s.signed_by_id == user.pk for s in status.signatures)
+    tiers = [t.tier for t in status.tiers]
+    me = Signer(user.pk, frozenset(user_roles(user)))
+    row.can_count = not row.signed_by_me and len(signers) in assign(tiers, [*signers, me])
+    typed, errors = typed or {}, errors or {}
+    row.patron_forms = []
+    row.ctr_seats = []
+    for records in status.records:
+        seat = records.seat
+        key = str(seat.seat)
+        if records.payout is None and seat.needs_patron:
+            row.patron_forms.append(
+                PatronForm(
+                    seat.seat, bool(seat.w2g), records, typed.get(key, {}), errors.get(key, {})
+                )
+            )
+        elif records.ctr_needed and records.ctr is None and records.payout is not None:
+            row.ctr_seats.append(records)
+            if not records.payout.patron.complete:
+                row.patron_forms.append(
+                    PatronForm(
+                        seat.seat, True, records, typed.get(key, {}), errors.get(key, {}), True
+                    )
+                )
     return row
 
 

@@ -27,7 +27,7 @@ from payouts.models import (
     AuditLeaf,
     SeatSettlement,
     Settlement,
-    SignoffLimit,
+    SignoffPolicy,
 )
 from payouts.tasks import audit_check_task
 from tables import services
@@ -98,7 +98,9 @@ class Floor:
 def settled(dp_table, draw_table, dealer, other_dealer, floor, client_for, monkeypatch) -> Floor:
     as_dealer = client_for(dealer)
     # HCF-T: every line above 1 needs a signature; the dealer settles, the floor signs.
-    SignoffLimit.objects.create(table=dp_table, line=1, net=1, set_by=floor)
+    SignoffPolicy.objects.create(
+        table=dp_table, tiers=[{"above": 1, "role": "floor_manager", "count": 1}], set_by=floor
+    )
     hand = as_dealer.post(f"/api/v1/tables/{dp_table.pk}/hands/").json()
     held = as_dealer.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
     assert held.status_code == 202, held.json()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from approvals.models import Approval
-from payouts.models import AuditEntry, Settlement, SignoffLimit
+from payouts.models import AuditEntry, Settlement, SignoffPolicy
 from tables import services
 from tables.models import Hand
 from tests.conftest import record
@@ -31,7 +31,9 @@ def waiting(dp_table: Any, dealer: Any, floor: Any, client_for: Any) -> dict[str
         changes={"ante_max": 20_000, "rules": {"coverage": "original_bank"}},
         reason="high rollers at 10",
     )
-    SignoffLimit.objects.create(table=dp_table, line=1, net=1, set_by=floor)
+    SignoffPolicy.objects.create(
+        table=dp_table, tiers=[{"above": 1, "role": "floor_manager", "count": 1}], set_by=floor
+    )
     api = client_for(dealer)
     hand = api.post(f"/api/v1/tables/{dp_table.pk}/hands/")
     assert hand.status_code == 201, hand.json()
@@ -86,7 +88,7 @@ def test_the_floor_approves_a_limit_change_and_signs_a_large_payout(
     change.get_by_role("button", name="Approve").click()
     expect(change).to_contain_text("Approved: the change applies at HCF-T from hand 2.")
     payout.get_by_label("Note (the reason, to send back)").fill("paid in my presence")
-    payout.get_by_role("button", name="Approve").click()
+    payout.get_by_role("button", name="Sign (1 of 1)").click()
     expect(payout).to_contain_text("Signed: the settlement of hand 1 is stored.")
     expect(payout.locator(".badge")).to_have_text("approved")
     page.screenshot(path=str(ARTEFACTS / "floor-approvals-decided.png"), full_page=True)

@@ -22,7 +22,7 @@ from approvals.models import Approval
 from casino.core.money import money
 from casino.rules.contract import registry
 from payouts import figures
-from payouts.models import PayoutLine, SeatSettlement, Settlement, SignoffLimit
+from payouts.models import PayoutLine, SeatSettlement, Settlement, SignoffPolicy
 from tables.models import Hand
 from tests.conftest import record
 from tests.tables.test_draw_live import open_hand as open_draw_hand
@@ -76,7 +76,9 @@ def gaming_day_played(
     second = settle_draw(client, draw_table)
     assert second.status_code == 201, second.json()
     in_day.append(second.json()["hand"])
-    SignoffLimit.objects.create(table=draw_table, line=100, net=100, set_by=floor)
+    SignoffPolicy.objects.create(
+        table=draw_table, tiers=[{"above": 100, "role": "floor_manager", "count": 1}], set_by=floor
+    )
     held = settle_draw(client, draw_table)
     assert held.status_code == 202, held.json()
     signed = client_for(floor).post(

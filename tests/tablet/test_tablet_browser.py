@@ -154,9 +154,11 @@ def test_a_large_payout_waits_on_the_tablet_until_the_floor_signs_it(
 ):
     from approvals import services as approvals
     from approvals.models import Approval
-    from payouts.models import SignoffLimit
+    from payouts.models import SignoffPolicy
 
-    SignoffLimit.objects.create(table=open_table, line=50, net=50, set_by=floor)
+    SignoffPolicy.objects.create(
+        table=open_table, tiers=[{"above": 50, "role": "floor_manager", "count": 1}], set_by=floor
+    )
     play_to_the_end(tablet)
     preview = nets_on_screen(page)
     tablet.act("settle")

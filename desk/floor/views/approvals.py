@@ -20,6 +20,7 @@ from .common import (
     NOTE_LENGTH,
     QUEUE_LENGTH,
     REFUSALS,
+    problems_of,
     refusal_text,
     whole,
 )
@@ -52,6 +53,14 @@ def _queue_filters(query: Any) -> tuple[dict[str, Any], list[str]]:
 def approvals(request: HttpRequest) -> HttpResponse:
     """What waits for a floor manager (by default), newest first, each with what approving
     it does."""
+    return _queue_page(request)
+
+
+def _queue_page(
+    request: HttpRequest, refused: queue.Row | None = None, status: int = 200
+) -> HttpResponse:
+    """The queue; ``refused``: a request whose form was refused, shown with what was typed
+    (in place of its row, or first)."""
     filters, ignored = _queue_filters(request.GET)
     rows, total = queue.queue_rows(
         kind=filters["kind"] or None,
@@ -59,6 +68,10 @@ def approvals(request: HttpRequest) -> HttpResponse:
         table_id=filters["table"],
         limit=QUEUE_LENGTH,
     )
+    for row in rows:
+        queue.for_user(row, request.user)
+    if refused is not None:
+        rows = [refused] + [r for r in rows if r.approval.pk != refused.approval.pk]
     context = {
         "rows": rows,
         "total": total,
@@ -68,7 +81,7 @@ def approvals(request: HttpRequest) -> HttpResponse:
         "states": queue.STATES,
         "tables": Table.objects.order_by("name").values_list("pk", "name"),
     }
-    return render(request, "desk/floor/approvals.html", context)
+    return render(request, "desk/floor/approvals.html", context, status=status)
 
 
 def _decided_text(approval: Approval, approve: bool) -> str:
@@ -79,6 +92,14 @@ def _decided_text(approval: Approval, approve: bool) -> str:
             return f"Approved: the change applies at {approval.table.name} from hand {applies}."
         return "Rejected: the table's limits and rules stay as they are."
     if approval.kind == Approval.Kind.PAYOUT:
+        if approve and approval.status == Approval.Status.PENDING:
+            row = queue.row_of(approval)
+            one = len(row.still_needed) == 1 and row.still_needed[0].startswith("1 ")
+            still = " and ".join(row.still_needed)
+            return (
+                f"Signed. The settlement of {hand} is stored once {still} "
+                f"{'signs' if one else 'sign'}."
+            )
         if approve:
             return f"Signed: the settlement of {hand} is stored."
         return (
@@ -90,10 +111,56 @@ def _decided_text(approval: Approval, approve: bool) -> str:
     return "Approved." if approve else "Rejected."
 
 
-def _decide(request: HttpRequest, approval_id: int, approve: bool | None) -> HttpResponse:
-    """Approve (True), reject (False) or, for one's own request, withdraw it (None)."""
+PATRON_FIELDS = ("name", "id_kind", "id_number", "address", "tin")
+
+
+def _records(post: Any) -> tuple[dict[str, dict[str, Any]], list[int], dict[str, dict[str, str]]]:
+    """A payout's records from its sign form: each seat's patron fields (``p-3-name``, ...;
+    a seat with none typed is left out), the seats whose CTR is recorded (``ctr-3``), and
+    what was typed (kept on the form if it is refused)."""
+    typed: dict[str, dict[str, str]] = {}
+    for key, value in post.items():
+        parts = key.split("-")
+        if len(parts) == 3 and parts[0] == "p" and parts[2] in (*PATRON_FIELDS, "patron"):
+            typed.setdefault(parts[1], {})[parts[2]] = value.strip()
+    patrons: dict[str, dict[str, Any]] = {}
+    for seat, fields in typed.items():
+        given = {k: v for k, v in fields.items() if v}
+        if not given or not seat.isdigit():
+            continue
+        if "patron" in given:  # the patron on record: only what a CTR adds
+            pk = whole(given.pop("patron"))
+            given = {k: v for k, v in given.items() if k in ("address", "tin")}
+            given["patron"] = pk  # type: ignore[assignment]
+        patrons[seat] = given
+    ctr = [int(key[4:]) for key in post if key.startswith("ctr-") and key[4:].isdigit()]
+    return patrons, ctr, typed
+
+
+def _field_errors(exc: Exception) -> tuple[dict[str, dict[str, str]], list[str]]:
+    """A refusal's problems: those that name a seat's patron field, by seat and field (shown
+    next to the control), and the others (shown above the form)."""
+    by_seat: dict[str, dict[str, str]] = {}
+    others: list[str] = []
+    for problem in problems_of(exc):  # type: ignore[arg-type]
+        parts = problem.path.split(".")
+        if len(parts) >= 2 and parts[0] == "patrons":
+            field_name = parts[2] if len(parts) > 2 else "name"
+            by_seat.setdefault(parts[1], {})[field_name] = problem.message
+        else:
+            others.append(problem.message)
+    return by_seat, others
+
+
+def _decide(
+    request: HttpRequest, approval_id: int, approve: bool | None, *, save_only: bool = False
+) -> HttpResponse:
+    """Approve (True; a payout: sign), reject (False) or, for one's own request, withdraw it
+    (None); ``save_only``: enter a payout's records without signing."""
     note = request.POST.get("note", "").strip()
     text, ok = "", False
+    typed: dict[str, dict[str, str]] = {}
+    errors: dict[str, dict[str, str]] = {}
     before = queue.approval_row(approval_id)
     if len(note) > NOTE_LENGTH:
         text = f"A note is at most {NOTE_LENGTH} characters; nothing was decided."
@@ -109,20 +176,39 @@ def _decide(request: HttpRequest, approval_id: int, approve: bool | None) -> Htt
     elif before is not None and not before.decidable:
         text = f"A {before.approval.get_kind_display()} cannot be decided from this desk yet."
     else:
+        patrons, ctr, typed = _records(request.POST) if approve else ({}, [], {})
         try:
-            decided = approval_decide(
-                user=request.user, approval_id=approval_id, approve=approve, note=note
-            )
+            if save_only:
+                approvals_services.payout_records(
+                    user=request.user, approval_id=approval_id, patrons=patrons, ctr=ctr
+                )
+            else:
+                decided = approval_decide(
+                    user=request.user,
+                    approval_id=approval_id,
+                    approve=approve,
+                    note=note,
+                    patrons=patrons,
+                    ctr=ctr,
+                )
         except REFUSALS as exc:
-            text = refusal_text(exc)
+            errors, others = _field_errors(exc)
+            text = " ".join(others) if others else "Nothing was saved: see the fields below."
+            if not others and not save_only:
+                text = "Not signed: see the fields below."
         else:
-            text, ok = _decided_text(decided, approve), True
-    if not request.htmx:
-        messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
-        return redirect("floor-approvals")
+            ok = True
+            text = "Records saved." if save_only else _decided_text(decided, approve)
+            typed = {}
     row = queue.approval_row(approval_id)
     if row is not None:
         row.notice, row.failed = text, not ok
+        queue.for_user(row, request.user, typed, errors)
+    if not request.htmx:
+        if not ok and (typed or errors) and row is not None:
+            return _queue_page(request, row, status=400)  # the fields kept, each problem by it
+        messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, text)
+        return redirect("floor-approvals")
     return render(
         request,
         "desk/floor/_approval.html",
@@ -133,7 +219,9 @@ def _decide(request: HttpRequest, approval_id: int, approve: bool | None) -> Htt
 @role_required(*FLOOR)
 @require_POST
 def approval_approve(request: HttpRequest, approval_id: int) -> HttpResponse:
-    return _decide(request, approval_id, True)
+    """Approve a request; a payout's sign form also saves its records without signing
+    (``action=save``)."""
+    return _decide(request, approval_id, True, save_only=request.POST.get("action") == "save")
 
 
 @role_required(*FLOOR)
