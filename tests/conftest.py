@@ -1,4 +1,5 @@
-"""Shared fixtures: users in each role, API clients, an open High Card Flush table."""
+"""Shared fixtures: users in each role, API clients, an open High Card Flush table; Casino War
+registered for the whole run."""
 
 from __future__ import annotations
 
@@ -19,6 +20,27 @@ from tests.factories import UserFactory
 DP_CARDS = ["As", "Ks", "9s", "5s", "2d", "3c", "4h"]  # 4-card flush A-K-9-5: qualifies
 P2_CARDS = ["Ah", "Kh", "7h", "2h", "Qd", "9c", "4c"]  # 4-card flush A-K-7-2
 P3_CARDS = ["Jd", "9d", "6d", "5d", "3d", "2c", "5c"]  # 5-card flush J-9-6-5-3
+
+
+def pytest_configure(config: Any) -> None:
+    """Casino War, the suite's sixth game (``tests/games/casino_war/``), is registered for the
+    whole run, before any test module is collected: every test that covers "every game" takes
+    the games from the registry and so covers it too, as it would a sixth built-in game."""
+    _register_casino_war()
+
+
+def _register_casino_war() -> None:
+    from casino.rules.contract import register, registry
+    from tests.games.casino_war.game import GAME
+
+    registry()  # the built-in games first, in package order
+    register(GAME)
+
+
+@pytest.fixture(autouse=True)
+def _casino_war_registered() -> None:
+    """Still registered in every test, whatever an earlier test did with the registry."""
+    _register_casino_war()
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:

@@ -6,7 +6,6 @@ actions its hands offer."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from typing import Any
 
 import jsonschema
@@ -17,17 +16,10 @@ from hypothesis import strategies as st
 from casino.rules import actions as a
 from casino.rules.actions import ActionSpec, ActionTable, Decoded, Kind, decode, schemas
 from casino.rules.cards import Card, parse_card, standard_deck
-from casino.rules.contract import HandState, registry
+from casino.rules.contract import registry
 from casino.rules.errors import RuleError, action_path, reported_at
-from casino.rules.five_card_draw import replay as draw_replay
-from casino.rules.high_card_flush import Rules as FlushRules
-from casino.rules.high_card_flush.hand import HighCardFlushHand, setup
 from casino.rules.options import MAX_AMOUNT
-from casino.rules.palace_poker import replay as palace_replay
-from tests.rules import draw_helpers as draw
-from tests.rules import paiute_helpers as paiute
-from tests.rules import palace_helpers as palace
-from tests.rules import pontoon_helpers as pontoon
+from tests.game_samples import samples
 
 TABLE = ActionTable(
     {
@@ -615,94 +607,13 @@ def test_the_decoder_and_the_schema_agree_on_every_single_change(name: str) -> N
 # --------------------------------------------------------------------------- the games' vocabulary
 
 
-def _draw_hand() -> tuple[HandState, list[dict[str, Any]]]:
-    seats = [
-        draw.seat(1, "As Ks Qs Js 9s"),
-        draw.seat(2, "Ah Ad Kh Kd 7c"),
-        draw.seat(3, "Qh Qd Qc 8h 7d"),
-        draw.seat(4, "Jh Tc 9h 8d 7h"),
-    ]
-    hand = draw_replay(draw.record(*seats))
-    limped = [draw.call(4), draw.call(1), draw.call(2), draw.check(3)]
-    after = [draw.bet(2, 400), draw.raise_(3, 800), draw.fold(4), draw.call(1), draw.call(2)]
-    return hand, [*limped, *draw.pat(2, 3, 4, 1), *after]
-
-
-def _pontoon_hand() -> tuple[HandState, list[dict[str, Any]]]:
-    p = pontoon
-    hand = p.live(9, (1, 2), kitty=100)
-    return hand, [
-        *(p.deal(seat, card) for seat, card in ((1, "8c"), (2, "Tc"), (9, "7d"))),
-        p.stake(1),
-        p.stake(2),
-        p.shoot(1, 20),
-        p.no_shoot(2),
-        *(p.deal(seat, card) for seat, card in ((1, "8h"), (2, "6c"), (9, "9d"))),
-        p.split(1),
-        p.deal(1, "3c", 0),
-        p.live_buy(1, 10, "2s", 0),
-        p.live_twist(1, "4s", 0),
-        p.live_stick(1, 0),
-        p.deal(1, "Ah", 1),
-        p.live_stick(1, 1),
-        p.live_stick(2),
-        p.draw(9, "2d"),
-        p.stand(9),
-    ]
-
-
-def _paiute_hand() -> tuple[HandState, list[dict[str, Any]]]:
-    p = paiute
-    hand = p.live({1: "7c 8c 9c Jc As", 2: "Ks Kh Kd 7s 3d", 3: "2h 4h 6d 8s Td"})
-    return hand, [
-        *p.turn(1, "2c", "2c"),
-        p.draw(2, "Kc"),
-        p.call(2, "7s"),
-        *p.turn(3, "Qd", "Qd"),
-    ]
-
-
-def _palace_hand() -> tuple[HandState, list[dict[str, Any]]]:
-    p = palace
-    hand = palace_replay(p.four())
-    return hand, [
-        p.buy(1, "Kh"),
-        p.stay(2),
-        p.stay(3),
-        p.stay(4),
-        p.battle(1, 2, 1000),
-        p.fold(2),
-    ]
-
-
-def _flush_hand() -> tuple[HandState, list[dict[str, Any]]]:
-    hand = HighCardFlushHand(setup(1, 100_000, [2, 3]), FlushRules())
-    cards = {1: "As Ks 9s 5s 2d 3c 4h", 2: "Ah Kh 7h 2h Qd 9c 4c", 3: "Ac Kc 8c 3s 5d 6d 7s"}
-    return hand, [
-        {"type": "wager", "seat": 2, "ante": 10, "flush_bonus": 5},
-        {"type": "wager", "seat": 3, "ante": 10},
-        *({"type": "deal", "seat": seat, "cards": text.split()} for seat, text in cards.items()),
-        {"type": "raise", "seat": 2, "amount": 10},
-        {"type": "fold", "seat": 3},
-    ]
-
-
-SHORT_HANDS: dict[str, Callable[[], tuple[HandState, list[dict[str, Any]]]]] = {
-    "five-card-draw-7a": _draw_hand,
-    "pontoon": _pontoon_hand,
-    "paiute": _paiute_hand,
-    "palace-poker": _palace_hand,
-    "high-card-flush": _flush_hand,
-}
-
-
 @pytest.mark.parametrize("code", GAMES_WITH_TABLES)
 def test_a_game_reports_every_envelope_problem_at_its_action_live_or_replayed(code: str) -> None:
     table = registry()[code].action_table
     assert table is not None
     kind = next(iter(table))
     bad = {"type": kind, "seat": 1, "bogus": 1, "colour": "red"}
-    hand, _ = SHORT_HANDS[code]()
+    hand, _ = samples(code).short_hand()
     offered, log = hand.legal_actions(), list(hand.log)
     for index, path in ((None, "action"), (3, "actions[3]")):
         with pytest.raises(RuleError) as error:
@@ -715,7 +626,7 @@ def test_a_game_reports_every_envelope_problem_at_its_action_live_or_replayed(co
 
 
 def test_a_7a_draw_s_problems_all_come_at_once() -> None:
-    hand, actions = _draw_hand()
+    hand, actions = samples("five-card-draw-7a").short_hand()
     for index, action in enumerate(actions[:4]):
         hand.apply(action, index)
     with pytest.raises(RuleError) as error:
@@ -733,12 +644,12 @@ def test_a_7a_draw_s_problems_all_come_at_once() -> None:
 def test_every_action_a_hand_offers_is_in_its_table_and_every_table_action_is_offered(
     code: str,
 ) -> None:
-    """A short hand of each registered game, played through its helpers: the types its
-    ``legal_actions()`` offer along the way are exactly its action table's."""
-    assert code in SHORT_HANDS, f"{code}: add a short hand that offers every action type"
+    """A short hand of each registered game (its samples' ``short_hand``, beside its own
+    tests): the types its ``legal_actions()`` offer along the way are exactly its action
+    table's."""
     game = registry()[code]
     vocabulary = set(game.action_table if game.action_table is not None else game.action_schemas)
-    hand, actions = SHORT_HANDS[code]()
+    hand, actions = samples(code).short_hand()
     offered: set[str] = set()
     for index, action in enumerate(actions):
         offered |= {legal["type"] for legal in hand.legal_actions()}

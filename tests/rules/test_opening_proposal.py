@@ -12,6 +12,7 @@ import pytest
 
 from casino.rules.contract import ClosedHand, Game, SeatView, TableView, registry
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
+from tests.game_samples import table_config
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 PLAYERS = {1: "Ana", 2: "Bela", 3: "Csilla"}
@@ -19,10 +20,10 @@ WITH_STACKS = {"five-card-draw-7a": "seats", "palace-poker": "players"}
 
 
 def table(game: Game, state: dict[str, Any] | None = None, **players: Any) -> TableView:
-    """A table of ``game`` (its demo limits) with ``PLAYERS`` seated; ``players`` (``s2="Zoltan"``
-    or ``s2=("Bela", True)`` to sit out) change seats."""
-    demo = game.demo_table
-    assert demo is not None
+    """A table of ``game`` (its demo limits, or its test samples' for a game without a demo
+    table) with ``PLAYERS`` seated; ``players`` (``s2="Zoltan"`` or ``s2=("Bela", True)`` to sit
+    out) change seats."""
+    demo = table_config(game)
     seated: dict[int, Any] = {**PLAYERS, **{int(k[1:]): v for k, v in players.items()}}
     seats = []
     for number in range(1, 6):

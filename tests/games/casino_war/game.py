@@ -22,7 +22,7 @@ from casino.rules import schemas as s
 from casino.rules.cards import Card, parse_card
 from casino.rules.contract import JSON, Game, Opening, Recorded, TableView
 from casino.rules.errors import Problems, Refusal, RuleError, action_path, reported_at
-from casino.rules.options import MAX_AMOUNT, check_amounts, is_int
+from casino.rules.options import MAX_AMOUNT, check_amounts, is_int, parse_bounded
 from casino.rules.presentation import Group, Party, Presentation, Wager
 from casino.rules.presentation import cards as pcards
 from casino.rules.settlement import (
@@ -386,10 +386,16 @@ class CasinoWar(Game):
             if key not in DEFAULTS:
                 problems.add(f"rules.{key}", f"unknown rules setting {key!r}")
             rules[key] = value
-        if not is_int(rules["tie_bonus"]) or not 0 <= rules["tie_bonus"] <= 10:
-            problems.add("rules.tie_bonus", "tie_bonus is a whole number from 0 to 10")
-        if not isinstance(rules["surrender"], bool):
-            problems.add("rules.surrender", "surrender is true or false")
+
+        def check(rules: JSON, problems: Problems) -> JSON:
+            if not is_int(rules["tie_bonus"]) or not 0 <= rules["tie_bonus"] <= 10:
+                problems.add("rules.tie_bonus", "tie_bonus is a whole number from 0 to 10")
+            if not isinstance(rules["surrender"], bool):
+                problems.add("rules.surrender", "surrender is true or false")
+            return rules
+
+        # Every number bounded as every game's are (the smallest chip by its own maximum).
+        rules = parse_bounded(check, rules, problems)
         problems.raise_if_any()
         return rules
 
