@@ -22,8 +22,8 @@ from casino.core.money import money
 from casino.rules.contract import registry
 from desk.floor import selectors
 from payouts import figures
-from payouts.models import AuditEntry, Settlement, SignoffLimit
-from payouts.signoff import Limits, limits_by_table
+from payouts.models import AuditEntry, Settlement, SignoffPolicy
+from payouts.signoff import policies_by_table
 from tables import services
 from tables.models import Hand, Table
 from tests.conftest import record
@@ -493,7 +493,9 @@ def limit_change(dp_table, dealer):
 
 @pytest.fixture
 def held_payout(dp_table, dealer, floor, client_for):
-    SignoffLimit.objects.create(table=dp_table, line=1, net=1, set_by=floor)
+    SignoffPolicy.objects.create(
+        table=dp_table, tiers=[{"above": 1, "role": "floor_manager", "count": 1}], set_by=floor
+    )
     held = settle(client_for, dealer, dp_table)
     assert held.status_code == 202, held.json()
     return Approval.objects.get(pk=held.json()["approval"]["id"])
@@ -550,7 +552,7 @@ def test_a_held_payout_shows_the_settlement_and_is_sent_back(floor_client, held_
     assert over and all(html.unescape(why) in shown for why in over)
     for party in held_payout.detail["result"]["seats"]:
         assert f'data-seat="{party["seat"]}"' in shown
-        assert re.search(rf'class="num net"[^>]*>{party["net"]}<', shown)
+        assert re.search(rf'class="num net"[^>]*>{re.escape(money(party["net"], True))}<', shown)
         for line in party["lines"]:
             assert line["wager"].replace("_", " ") in shown
     assert ">Send back</button>" in shown
@@ -781,25 +783,43 @@ def test_the_floor_asks_for_a_void_and_a_correction_from_the_tables_hands(
     )
 
 
-def test_the_floor_sets_sign_off_limits_for_a_table_or_a_game(floor_client, dp_table, settings):
-    settings.PAYOUT_SIGNOFF_LINE, settings.PAYOUT_SIGNOFF_NET = 300_000, 300_000
+def test_the_floor_sets_sign_off_tiers_for_a_table_or_a_game(floor_client, dp_table):
     url = reverse("floor-signoff-limits")
     page = text(floor_client.get(url))
-    assert re.search(r'data-table="HCF-T">.*?300000.*?300000.*?the house default', page, re.S)
+    assert re.search(
+        r'data-table="HCF-T">.*?above \$1,199\.99: 1 floor manager.*?above \$5,000\.00: '
+        r"1 shift manager.*?\$100,000\.00.*?the built-in default",
+        page,
+        re.S,
+    )
     game = floor_client.post(
-        url, {"scope": "game:high-card-flush", "line": "120000", "net": "500000"}
+        url,
+        {
+            "scope": "game:high-card-flush",
+            "tier-1-above": "1,200",
+            "tier-1-role": "floor_manager",
+            "tier-1-count": "2",
+            "notice": "",
+        },
     )
     assert game.status_code == 302
     page = text(floor_client.get(url))
-    assert re.search(r'data-table="HCF-T">.*?120000.*?500000.*?the game\'s own', page, re.S)
-    floor_client.post(url, {"scope": f"table:{dp_table.pk}", "line": "50000", "net": "60000"})
-    assert limits_by_table([dp_table])[dp_table.pk] == Limits(50_000, 60_000, "table")
-    entry = AuditEntry.objects.filter(action="signoff_limit_set").last()
-    assert entry.actor_name == "floor" and entry.after == {"line": 50_000, "net": 60_000}
+    assert re.search(
+        r'data-table="HCF-T">.*?above \$1,200\.00: 2 floor managers.*?no notice.*?the game\'s own',
+        page,
+        re.S,
+    )
+    floor_client.post(url, {"scope": f"table:{dp_table.pk}", "action": "preset:nevada"})
+    assert policies_by_table([dp_table])[dp_table.pk].source == "table"
+    entry = AuditEntry.objects.filter(action="signoff_policy_set").last()
+    assert entry.actor_name == "floor" and entry.after == {
+        "tiers": [{"above": 119_999, "role": "floor_manager", "count": 2}],
+        "notice": None,
+    }
     for bad in (
-        {"scope": "table:999999", "line": "1", "net": "1"},
-        {"scope": "game:x", "line": "0", "net": "5"},
+        {"scope": "table:999999", "tier-1-above": "1", "tier-1-role": "floor_manager"},
+        {"scope": "house", "tier-1-above": "0.001", "tier-1-role": "floor_manager"},
     ):
         refused = floor_client.post(url, bad)
         assert refused.status_code == 400 and "Nothing was set" in text(refused)
-    assert limits_by_table([dp_table])[dp_table.pk] == Limits(50_000, 60_000, "table")
+    assert policies_by_table([dp_table])[dp_table.pk].tiers[0].count == 2
