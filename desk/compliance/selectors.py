@@ -18,6 +18,8 @@ from django.shortcuts import get_object_or_404
 
 from approvals.models import Approval
 from approvals.selectors import approval_list
+from casino.core.i18n import explanation_text
+from casino.core.money import money
 from casino.rules.contract import History, game, hand_view, registry
 from payouts.chain import stored_form
 from payouts.checkpoints import inclusion, last_run
@@ -33,6 +35,8 @@ from payouts.models import (
 from payouts.selectors import audit_check_list, audit_entry_list
 from payouts.services import result_parties, verdict
 from tables.models import Table
+
+from . import describe
 
 HOUSE_SEAT = 0
 MAX_ID = 2**63 - 1  # ids are bigints: a larger one names nothing
@@ -168,107 +172,41 @@ def settlement_list_rows(settlements: Iterable[Settlement]) -> list[Row]:
 # ---------------------------------------------------------------- one settlement
 
 
-def _words(key: str) -> str:
-    return str(key).replace("_", " ")
-
-
-def _value_words(value: Any, nested: bool = False) -> str:
-    """A JSON value in words: a list of cards as ``As Kd``, an object as ``key: value, ...``
-    (in brackets when inside another)."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None or value == [] or value == {}:
-        return "none"
-    if isinstance(value, list | tuple):
-        if all(not isinstance(item, dict | list | tuple) for item in value):
-            return " ".join(str(item) for item in value)
-        return "; ".join(_value_words(item, nested=True) for item in value)
-    if isinstance(value, dict):
-        inner = ", ".join(
-            f"{_words(key)}: {_value_words(item, nested=True)}" for key, item in value.items()
-        )
-        return f"({inner})" if nested else inner
-    return str(value)
-
-
-def action_words(action: Mapping[str, Any]) -> str:
-    """An action in words, whatever the game: ``seat 2: wager (ante 1000, flush bonus 500)``."""
-    kind = _words(action.get("type", "action"))
-    details = ", ".join(
-        f"{_words(key)} {_value_words(value)}"
-        for key, value in action.items()
-        if key not in ("type", "seat")
-    )
-    who = f"seat {action['seat']}: " if action.get("seat") is not None else ""
-    return f"{who}{kind}" + (f" ({details})" if details else "")
-
-
-def _pots_words(view: Mapping[str, Any]) -> str | None:
-    pots = view.get("pots")
-    pot = view.get("pot")
-    if isinstance(pots, list) and pots and all(isinstance(p, dict) for p in pots):
-        parts = []
-        for index, each in enumerate(pots):
-            name = "main pot" if index == 0 else f"side pot {index}"
-            seats = each.get("eligible")
-            among = f" (seats {', '.join(map(str, seats))})" if seats else ""
-            parts.append(f"{name} {each.get('amount')}{among}")
-        total = f"pot {pot}: " if isinstance(pot, int) and len(pots) > 1 else ""
-        return total + "; ".join(parts)
-    if isinstance(pot, int) and not isinstance(pot, bool):
-        return f"pot {pot}"
-    return None
-
-
-def _legal_words(legal: Iterable[Any]) -> str | None:
-    """The legal next actions, each type with the seats that may take it."""
-    seats: dict[str, list[int]] = {}
-    for action in legal:
-        if not isinstance(action, dict) or "type" not in action:
-            continue
-        who = seats.setdefault(_words(action["type"]), [])
-        if isinstance(action.get("seat"), int) and action["seat"] not in who:
-            who.append(action["seat"])
-    if not seats:
-        return None
-    return ", ".join(
-        f"{kind} (seat{'s' if len(who) > 1 else ''} {', '.join(map(str, who))})" if who else kind
-        for kind, who in seats.items()
-    )
-
-
-def state_words(view: Mapping[str, Any]) -> list[str]:
-    """A hand's state in words, whatever the game: its phase, whose turn, the pot(s), what
-    may come next."""
-    words = []
-    if view.get("phase"):
-        words.append(f"phase: {_words(view['phase'])}")
+def state_words(view: Mapping[str, Any]) -> str:
+    """Whose turn it is after a step, in words: ``seat 3 to act``, ``the house to act``, ``the
+    hand is complete``, ``any seat may act``."""
     if view.get("complete"):
-        words.append("the hand is complete")
-    elif view.get("to_act") is not None:
-        words.append(f"seat {view['to_act']} to act")
-    else:
-        words.append("no single seat's turn: any seat may act")
-    pots = _pots_words(view)
-    if pots:
-        words.append(pots)
-    if not view.get("complete"):
-        legal = _legal_words(view.get("legal_actions") or ())
-        if legal:
-            words.append(f"may come next: {legal}")
-    return words
+        return "the hand is complete"
+    presentation = view.get("presentation") or {}
+    to_act = presentation.get("to_act", view.get("to_act"))
+    if to_act is None:
+        to_act = view.get("to_act")
+    if to_act is None:
+        return "any seat may act"
+    return f"{describe.party_words(to_act)} to act"
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a replayed hand: the action (None for the hand as it opened) and the state
-    after it."""
+    """One step of a replayed hand: the hand as it opened (``action`` None), an action and the
+    hand after it, or the settlement at the end (``nets`` by seat)."""
 
     number: int
     action: dict[str, Any] | None
-    action_text: str
-    state: list[str]
-    view_json: str
+    title: str
+    state: str
+    view: dict[str, Any] | None
+    nets: dict[int, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the page's replay draws (the presentation view, as the tablet draws it)."""
+        return {
+            "number": self.number,
+            "title": self.title,
+            "state": self.state,
+            "view": self.view,
+            "nets": {str(seat): net for seat, net in self.nets.items()} if self.nets else None,
+        }
 
 
 @dataclass
@@ -278,15 +216,29 @@ class Replay:
     complete: bool = False
     matches_stored: bool | None = None  # re-settling gives the stored result (None: not settled)
 
+    @property
+    def actions(self) -> int:
+        return sum(1 for step in self.steps if step.action is not None)
 
-def _state_json(view: Mapping[str, Any]) -> str:
-    shown = {key: value for key, value in view.items() if key != "legal_actions"}
-    return json.dumps(shown, indent=2, ensure_ascii=False, default=str)
+    def data(self) -> list[dict[str, Any]]:
+        return [step.to_dict() for step in self.steps]
+
+
+def settled_words(result: Mapping[str, Any]) -> str:
+    """The settlement at the end of a replay: each party's net and the rake."""
+    nets = describe.nets_words(
+        {str(party.get("seat")): party.get("net") for party in result_parties(dict(result))}
+    )
+    rake = result.get("rake")
+    rake_words = f"rake {money(rake)}" if describe.is_amount(rake) else ""
+    return "The hand settled: " + "; ".join(part for part in (nets, rake_words) if part)
 
 
 def hand_replay(history_data: Mapping[str, Any], stored_result: Mapping[str, Any]) -> Replay:
     """The stored history replayed step by step through its game: the hand as it opened
-    (``new_hand(config, rules)``), then each action applied in order. A history the game
+    (``new_hand(config, rules)``), then each action applied in order, each step with the
+    hand's presentation view (what the dealer's tablet draws) and the action in words; a
+    complete hand ends with its settlement (each party's net, as stored). A history the game
     refuses stops the replay with the reason (a compliance page never fails on it)."""
     replay = Replay()
     try:
@@ -297,17 +249,24 @@ def hand_replay(history_data: Mapping[str, Any], stored_result: Mapping[str, Any
         replay.error = f"the hand cannot be set up from its history: {exc}"
         return replay
     view = hand_view(state, history.game)
-    replay.steps.append(Step(0, None, "the hand opens", state_words(view), _state_json(view)))
+    replay.steps.append(
+        Step(0, None, "The hand as it opened", state_words(view), view.get("presentation"))
+    )
     for index, action in enumerate(history.actions):
+        words = describe.action_words(action, history.game)
         try:
             state.apply(action, index)
         except Exception as exc:  # the engine's refusal, shown in words
-            replay.error = f"step {index + 1} ({action_words(action)}) is refused: {exc}"
+            replay.error = f"step {index + 1} ({words}) is refused: {exc}"
             return replay
         view = hand_view(state, history.game)
         replay.steps.append(
             Step(
-                index + 1, dict(action), action_words(action), state_words(view), _state_json(view)
+                index + 1,
+                dict(action),
+                words[:1].upper() + words[1:],
+                state_words(view),
+                view.get("presentation"),
             )
         )
     replay.complete = bool(state.complete)
@@ -316,8 +275,23 @@ def hand_replay(history_data: Mapping[str, Any], stored_result: Mapping[str, Any
             fresh = json.loads(stored_form(state.settle().to_dict()))
         except Exception as exc:  # an engine failure is shown, not a 500
             replay.error = f"re-settling the replayed hand fails: {exc}"
-        else:
-            replay.matches_stored = fresh == json.loads(stored_form(stored_result))
+            return replay
+        replay.matches_stored = fresh == json.loads(stored_form(stored_result))
+        nets = {
+            int(party["seat"]): int(party["net"])
+            for party in result_parties(dict(stored_result))
+            if describe.is_amount(party.get("seat")) and describe.is_amount(party.get("net"))
+        }
+        replay.steps.append(
+            Step(
+                len(replay.steps),
+                None,
+                settled_words(stored_result),
+                "the hand is complete",
+                view.get("presentation"),
+                nets,
+            )
+        )
     return replay
 
 
@@ -335,11 +309,58 @@ class Party:
 
     @property
     def role(self) -> str:
-        return _words(self.row.role)
+        return describe.words(self.row.role)
+
+    @property
+    def cards_shown(self) -> str:
+        return describe.cards_words(self.cards)
 
 
-def _definitions(data: Mapping[str, Any]) -> list[tuple[str, str]]:
-    return [(_words(key), _value_words(value)) for key, value in data.items()]
+def _entry_game(entry: AuditEntry) -> str | None:
+    hand = getattr(entry, "hand", None)
+    if hand is not None:
+        return str(hand.game)
+    table = getattr(entry, "table", None)
+    return str(table.game) if table is not None else None
+
+
+def entries_described(entries: Iterable[AuditEntry]) -> list[AuditEntry]:
+    """The entries, each with ``words``: what it records, in words (read with its hand and
+    table)."""
+    described = []
+    for entry in entries:
+        hand = getattr(entry, "hand", None)
+        entry.words = describe.entry_words(  # type: ignore[attr-defined]
+            entry.action,
+            entry.before,
+            entry.after,
+            game_code=_entry_game(entry),
+            hand_number=hand.number if hand is not None else None,
+            subject=entry.subject,
+        )
+        described.append(entry)
+    return described
+
+
+def _plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def _signoff_summary(signoffs: list[Approval]) -> str:
+    if not signoffs:
+        return "none"
+    statuses = ", ".join(sorted({str(approval.status) for approval in signoffs}))
+    return f"{_plural(len(signoffs), 'request')} ({statuses})"
+
+
+def _inclusion_summary(found: Any) -> str:
+    if found is None:
+        return "not in a signed checkpoint yet"
+    if not found.verified:
+        return "the proof does not verify"
+    size = found.checkpoint.statement.get("settlements", {}).get("size")
+    of = f" of {size}" if size is not None else ""
+    return f"leaf {found.position + 1}{of} in checkpoint {found.checkpoint.number}, verified"
 
 
 def settlement_detail(*, settlement_id: int) -> dict[str, Any]:
@@ -357,27 +378,44 @@ def settlement_detail(*, settlement_id: int) -> dict[str, Any]:
     ]
     rules = history.get("rules") if isinstance(history.get("rules"), dict) else {}
     config = history.get("config") if isinstance(history.get("config"), dict) else {}
+    # A reversal's history is the settlement it cancels: replayed, it gives that
+    # settlement's result (the audit check checks the reversal moves back all of it).
+    replayed = (
+        settlement.corrects.result
+        if settlement.kind == Settlement.Kind.REVERSAL and settlement.corrects
+        else result
+    )
+    replay = hand_replay(history, replayed if isinstance(replayed, dict) else {})
+    signoffs = list(approval_list(hand_id=hand.pk).order_by("requested_at", "id"))
+    entries = entries_described(
+        audit_entry_list(hand_id=hand.pk).select_related("hand", "table").order_by("seq")
+    )
+    found = inclusion(settlement.pk)
+    lines = sum(len(party.lines) for party in parties)
     return {
         "settlement": settlement,
         "hand": hand,
         "game_name": game_name(hand.game),
-        # A reversal's history is the settlement it cancels: replayed, it gives that
-        # settlement's result (the audit check checks the reversal moves back all of it).
-        "replay": hand_replay(
-            history,
-            settlement.corrects.result
-            if settlement.kind == Settlement.Kind.REVERSAL and settlement.corrects
-            else result,
-        ),
-        "rules": _definitions(rules),
-        "rules_json": json.dumps(rules, indent=2, ensure_ascii=False, default=str),
-        "config": _definitions(config),
+        "replay": replay,
+        "replay_data": replay.data(),
+        "rules": describe.rules_words(hand.game, rules),
+        "config": describe.setup_words(hand.game, config),
         "parties": parties,
-        "explanation": [str(line) for line in result.get("explanation") or []],
-        "signoffs": list(approval_list(hand_id=hand.pk).order_by("requested_at", "id")),
-        "entries": list(audit_entry_list(hand_id=hand.pk).order_by("seq")),
-        "inclusion": inclusion(settlement.pk),
+        # In words and money, the rules cited by their titles (as the API serves it).
+        "explanation": [str(line) for line in explanation_text(result)],
+        "signoffs": signoffs,
+        "entries": entries,
+        "inclusion": found,
         "anchor_interval": settings.AUDIT_ANCHOR_INTERVAL,
+        "summary": {
+            "payouts": f"{_plural(len(parties), 'party', 'parties')}, "
+            f"{_plural(lines, 'line')}, rake {money(settlement.rake)}",
+            "rules": f"{_plural(len(rules), 'rule')}, {_plural(len(config), 'set-up fact')}",
+            "signoffs": _signoff_summary(signoffs),
+            "entries": _plural(len(entries), "entry", "entries")
+            + (f", {entries[0].seq} to {entries[-1].seq}" if len(entries) > 1 else ""),
+            "inclusion": _inclusion_summary(found),
+        },
     }
 
 

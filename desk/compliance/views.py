@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -49,11 +50,10 @@ def settlements(request: HttpRequest) -> HttpResponse:
 @role_required(*READERS)
 @require_GET
 def settlement(request: HttpRequest, pk: int) -> HttpResponse:
-    return render(
-        request,
-        "desk/compliance/settlement.html",
-        selectors.settlement_detail(settlement_id=pk),
-    )
+    context = selectors.settlement_detail(settlement_id=pk)
+    # The replay draws money as the tablet does: the house currency and its minor units.
+    context.update(currency=settings.CURRENCY, currency_exponent=settings.CURRENCY_EXPONENT)
+    return render(request, "desk/compliance/settlement.html", context)
 
 
 @role_required(*READERS)
@@ -86,7 +86,8 @@ def audit_log(request: HttpRequest) -> HttpResponse:
     }
     if not form.is_valid():
         return render(request, "desk/compliance/audit.html", context, status=400)
-    context["page"] = _page(request, selectors.audit_entry_search(**form.filters()))
+    page = _page(request, selectors.audit_entry_search(**form.filters()))
+    context.update(page=page, entries=selectors.entries_described(page.object_list))
     return render(request, "desk/compliance/audit.html", context)
 
 

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from casino.core.money import money
 from payouts.models import Settlement
 from tests.games.test_casino_war import HAND, play, war, war_table  # noqa: F401 (fixtures)
 
@@ -23,9 +24,9 @@ def test_the_settlement_page_replays_a_house_banked_hand_and_shows_the_house(
     settlement = Settlement.objects.get(hand_id=hand["id"])
     client.force_login(compliance)
     page = client.get(reverse("compliance-settlement", args=[settlement.pk])).content.decode()
-    steps = len(settlement.history["actions"]) + 1
+    steps = len(settlement.history["actions"]) + 2  # as it opened, each action, settled
     assert re.findall(r'<li data-step="(\d+)">', page) == [str(n) for n in range(steps)]
     assert "Replaying the history gives the stored result exactly." in page
     assert "<h3>The house · house" in page
     house = settlement.seats.get(seat=0)
-    assert f'class="net">{house.net}<' in page
+    assert f'data-net="{house.net}">{money(house.net, True)}<' in page

@@ -2,7 +2,9 @@
 // the house currency (CURRENCY, CURRENCY_EXPONENT), e.g. 125000 -> "$1,250.00", and an amount
 // the dealer types in major units (12.50) is sent as minor units (1250).
 
-const root = document.getElementById("app");
+// The tablet's #app says the currency; a page that draws with these modules (the compliance
+// desk's replay) says it on an element of its own.
+const root = document.getElementById("app") || document.querySelector("[data-currency]");
 const CURRENCY = (root && root.dataset.currency) || "USD";
 const EXPONENT = Number((root && root.dataset.exponent) ?? 2);
 const SCALE = 10 ** EXPONENT;
