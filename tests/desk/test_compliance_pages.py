@@ -17,9 +17,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from approvals.models import Approval
+from casino.core.i18n import explanation_text
 from casino.core.money import money
 from casino.rules.contract import History, game, hand_view
-from desk.compliance import views
+from desk.compliance import describe, views
 from payouts import audit
 from payouts.models import (
     AuditCheck,
@@ -357,31 +358,32 @@ def test_a_settlement_page_replays_every_step_and_shows_every_line_and_entry(set
         steps.append((action, hand_view(state, history.game)))
     assert len(steps) == len(history.actions) + 1 > 5
     for number, (action, view) in enumerate(steps):
-        step = block(response, rf'<li data-step="{number}">.*?</details>')
-        assert f"Step {number}" in step
+        step = block(response, rf'<li data-step="{number}">.*?</li>')
         if action is not None:
-            assert f"seat {action['seat']}: {action['type']}" in step
-        assert f"phase: {view['phase']}".replace("_", " ") in step
+            words = describe.action_words(action, history.game)
+            assert words[:1].upper() + words[1:] in step
         if view["complete"]:
             assert "the hand is complete" in step
         else:
             assert f"seat {view['to_act']} to act" in step
-        assert f"pot {view['pot']}" in step
-    assert re.search(r'data-step="0">.*?the hand opens', page, re.S)
+    assert "The hand as it opened" in block(response, r'<li data-step="0">.*?</li>')
+    assert "The hand settled: " in block(response, rf'<li data-step="{len(steps)}">.*?</li>')
     assert "Replaying the history gives the stored result exactly." in page
-    # Every party's lines with the party's rake and net.
+    # Every party's lines with the party's rake and net, in money.
     for row in settlement.seats.all():
         party = block(response, rf'<div class="panel party" data-seat="{row.seat}">.*?</div>')
-        assert f'class="net">{row.net}<' in party and f'class="rake">{row.rake}<' in party
+        assert f'data-net="{row.net}">{money(row.net, True)}<' in party
+        assert f'class="rake">{money(row.rake)}<' in party
         for index, line in enumerate(row.lines.all()):
             cells = block(response, rf'data-seat="{row.seat}">.*?<tr data-line="{index}">.*?</tr>')
             assert f"<td>{line.wager}</td>" in cells and f"<td>{line.outcome}</td>" in cells
-            assert f'class="num amount">{line.amount}<' in cells
-    assert f'id="total-rake">{settlement.rake}<' in page
-    for line in settlement.result["explanation"]:
+            assert f'class="num amount">{money(line.amount)}<' in cells
+    assert f'id="total-rake">{money(settlement.rake)}<' in page
+    for line in explanation_text(settlement.result):
         assert line in page
-    # The frozen rules, and every audit entry of the hand in order with its seal.
-    assert "<dt>structure</dt>" in page or "<dt>rake</dt>" in page
+    # The frozen rules in words, and every audit entry of the hand in order with its seal.
+    rules = block(response, r'<dl class="definitions" id="rules">.*?</dl>')
+    assert "<dt>" in rules and "{" not in rules
     entries = AuditEntry.objects.filter(hand=settlement.hand).order_by("seq")
     actions = [e.action for e in entries]
     assert actions.count("hand_action") == len(history.actions)
@@ -389,8 +391,16 @@ def test_a_settlement_page_replays_every_step_and_shows_every_line_and_entry(set
     listed = [int(seq) for seq in re.findall(r'<tr data-seq="(\d+)"', page)]
     assert listed == [e.seq for e in entries]
     for entry in entries:
-        row = block(response, rf'<tr data-seq="{entry.seq}">.*?</tr>')
-        assert entry.hash in row and entry.action in row and entry.actor_name in row
+        row = block(response, rf'<tr data-seq="{entry.seq}" data-action="{entry.action}">.*?</tr>')
+        assert entry.hash in row and entry.actor_name in row
+        words = describe.entry_words(
+            entry.action,
+            entry.before,
+            entry.after,
+            game_code="five-card-draw-7a",
+            hand_number=settlement.hand.number,
+        )
+        assert words in row
     assert "Nothing about this hand waited for a second person." in page
 
 
@@ -427,14 +437,14 @@ def test_every_game_is_replayed_step_by_step_from_the_registry(
     response = reader.get(reverse("compliance-settlement", args=[settlement.pk]))
     assert response.status_code == 200
     page = text(response)
-    steps = len(settlement.history["actions"]) + 1
+    steps = len(settlement.history["actions"]) + 2  # as it opened, each action, settled
     assert re.findall(r'<li data-step="(\d+)">', page) == [str(n) for n in range(steps)]
-    assert "the hand is complete" in block(response, rf'<li data-step="{steps - 1}">.*?</details>')
+    assert "the hand is complete" in block(response, rf'<li data-step="{steps - 1}">.*?</li>')
     assert "Replaying the history gives the stored result exactly." in page
     assert game(which).name in block(response, r'<dl class="facts".*?</dl>')
     for row in settlement.seats.all():
         party = block(response, rf'<div class="panel party" data-seat="{row.seat}">.*?</div>')
-        assert f'class="net">{row.net}<' in party
+        assert f'data-net="{row.net}">{money(row.net, True)}<' in party
         assert len(re.findall(r"<tr data-line=", party)) == row.lines.count()
     # The settlements list offers the game by its name and narrows to it.
     listed = settlements_page(reader, game=which)
@@ -444,7 +454,6 @@ def test_every_game_is_replayed_step_by_step_from_the_registry(
 
 def test_a_signed_off_settlement_shows_who_asked_who_signed_and_the_note(settled, reader):
     response = reader.get(reverse("compliance-settlement", args=[settled.signed.pk]))
-    page = text(response)
     assert "signed off" in block(response, r'<dl class="facts".*?</dl>')
     row = block(response, rf'<tr data-approval="{settled.approval.pk}">.*?</tr>')
     assert "large-payout sign-off" in row and "approved" in row
@@ -452,8 +461,12 @@ def test_a_signed_off_settlement_shows_who_asked_who_signed_and_the_note(settled
     assert settled.approval.reason in row
     actions = [e.action for e in AuditEntry.objects.filter(hand=settled.signed.hand)]
     assert "hand_settle_held" in actions and "hand_settle" in actions
-    for action in ("hand_settle_held", "hand_actions", "hand_settle"):
-        assert f"<td>{action}</td>" in page
+    for action, words in (
+        ("hand_settle_held", "settlement held for a floor manager's sign-off"),
+        ("hand_actions", "the hand's record entered: "),
+        ("hand_settle", "hand settled: rake "),
+    ):
+        assert words in block(response, rf'<tr data-seq="\d+" data-action="{action}">.*?</tr>')
     # The designated player's and the players' lines, each with its amount.
     party = block(response, r'<div class="panel party" data-seat="1">.*?</div>')
     assert "designated player" in party and "4-card flush" in party
