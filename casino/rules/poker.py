@@ -28,6 +28,15 @@ The options (:class:`HandRules`):
   cards at all is :data:`NO_CARDS`, the lowest.
 * ``wording``: how a description names the ranks of sets (:class:`Wording`); straights,
   flushes and high cards read the same either way (``"flush A-J-9-5-3"``).
+* ``hand_size`` and ``order``: three-card hands (``hand_size=3``; five by default) whose
+  ranking the game declares as ``order``, the categories a three-card hand can make from the
+  lowest: for Three Card Poker :data:`THREE_CARD_POKER` (high card, pair, flush, straight,
+  three of a kind, straight flush: a straight above a flush, as three cards make straights
+  rarer). Three running ranks are a straight, the ace high (Q-K-A) or low (A-2-3) and never
+  wrapping; three of a suit a flush; a suited Q-K-A is a straight flush unless the order
+  names a royal flush. Of more cards (``best_five``) the best three count. ``order`` may also
+  reorder five-card hands (all ten categories); without it the ranking is
+  ``flush_beats_full_house``'s.
 
 Suits never rank: hands with the same ranks in the same category are equal and split. Cards
 must be distinct (a repeated card raises ``ValueError``).
@@ -49,6 +58,8 @@ from casino.rules.messages import Message, _, msg
 from casino.rules.quick import quick_init
 
 HAND_SIZE = 5
+#: The hand sizes the evaluator rates: five cards, or three (``HandRules.hand_size``).
+HAND_SIZES = (3, 5)
 
 
 class Category(IntEnum):
@@ -79,12 +90,24 @@ def ranking(*, flush_beats_full_house: bool) -> tuple[Category, ...]:
     return tuple(order)
 
 
-_PLACE: dict[bool, dict[Category, int]] = {
-    option: {
-        category: place for place, category in enumerate(ranking(flush_beats_full_house=option))
-    }
-    for option in (True, False)
+#: The categories a hand of each size can make, lowest first as standard poker has them (a
+#: declared ``order`` must name each of them once; a royal flush is optional for three cards).
+CATEGORIES: dict[int, tuple[Category, ...]] = {
+    5: tuple(Category),
+    3: (
+        Category.HIGH_CARD,
+        Category.PAIR,
+        Category.FLUSH,
+        Category.STRAIGHT,
+        Category.THREE_OF_A_KIND,
+        Category.STRAIGHT_FLUSH,
+    ),
 }
+
+#: Three Card Poker's ranking, lowest first: a straight above a flush, three of a kind above a
+#: straight (with three cards both are rarer than in five): ``HandRules(hand_size=3,
+#: order=THREE_CARD_POKER)``.
+THREE_CARD_POKER: tuple[Category, ...] = CATEGORIES[3]
 
 
 class Wording(StrEnum):
@@ -142,15 +165,33 @@ class HandRules:
     best_five: bool = True
     short_hands: bool = True
     wording: Wording = Wording.NAMES
+    hand_size: int = HAND_SIZE
+    order: tuple[Category, ...] | None = None
     _ratings: dict[tuple[tuple[int, ...], bool], _Rated] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _place: dict[Category, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.lowest, bool) or not 2 <= self.lowest <= TEN:
             raise ValueError(
                 f"a deck's lowest rank is 2 to 10 (five ranks to ace), not {self.lowest}"
             )
+        if self.hand_size not in HAND_SIZES:
+            raise ValueError(f"a poker hand is 3 or 5 cards, not {self.hand_size}")
+        order = self.order
+        if order is None:
+            if self.hand_size != HAND_SIZE:
+                raise ValueError("a three-card hand's ranking is the game's to declare (order)")
+            order = ranking(flush_beats_full_house=self.flush_beats_full_house)
+        needed = set(CATEGORIES[self.hand_size])
+        allowed = needed | {Category.ROYAL_FLUSH}
+        if len(set(order)) != len(order) or not needed <= set(order) <= allowed:
+            raise ValueError(
+                f"a ranking of {self.hand_size}-card hands names each of "
+                f"{', '.join(c.words for c in CATEGORIES[self.hand_size])} once"
+            )
+        self._place.update((category, place) for place, category in enumerate(order))
 
     @property
     def deck_name(self) -> str:
@@ -159,14 +200,15 @@ class HandRules:
 
     @property
     def low_straight(self) -> tuple[int, ...]:
-        """The ranks of the one straight where the ace plays low, highest first."""
+        """The ranks of the one straight where the ace plays low, highest first (A-5-4-3-2,
+        or A-3-2 for three cards)."""
         lowest = self.lowest
-        return (ACE, lowest + 3, lowest + 2, lowest + 1, lowest)
+        return (ACE, *range(lowest + self.hand_size - 2, lowest - 1, -1))
 
     @property
     def ranking(self) -> tuple[Category, ...]:
         """The categories from the lowest to the highest under these rules."""
-        return ranking(flush_beats_full_house=self.flush_beats_full_house)
+        return tuple(sorted(self._place, key=self._place.__getitem__))
 
     def deck(self) -> tuple[Card, ...]:
         """Every card of the deck, lowest rank first (clubs, diamonds, hearts, spades)."""
@@ -196,40 +238,42 @@ def best_hand(cards: Iterable[Card], rules: HandRules = STANDARD) -> HandValue:
     """
     pool = tuple(cards)
     count = len(pool)
-    too_many = count > HAND_SIZE and not rules.best_five
-    too_few = count < HAND_SIZE and not rules.short_hands
+    size = rules.hand_size
+    too_many = count > size and not rules.best_five
+    too_few = count < size and not rules.short_hands
     if too_many or too_few:
         raise ValueError(f"a poker hand is {_size_words(rules)} cards, got {count}")
     if len({(card.rank, card.suit) for card in pool}) != count:
         raise ValueError("a card is repeated")
-    if count <= HAND_SIZE:
+    if count <= size:
         return _value(pool, rules) if pool else NO_CARDS
     best: tuple[Card, ...] = ()
     strongest: tuple[int, ...] = ()
-    for five in combinations(pool, HAND_SIZE):
-        strength = _rating(five, rules).value.strength
+    for hand in combinations(pool, size):
+        strength = _rating(hand, rules).value.strength
         if strength > strongest:  # the first of equal bests, as max() would keep
-            best, strongest = five, strength
+            best, strongest = hand, strength
     return _value(best, rules)
 
 
 def _size_words(rules: HandRules) -> str:
     if rules.best_five:
-        return f"at least {HAND_SIZE}"
+        return f"at least {rules.hand_size}"
     if rules.short_hands:
-        return f"at most {HAND_SIZE}"
-    return f"{HAND_SIZE}"
+        return f"at most {rules.hand_size}"
+    return f"{rules.hand_size}"
 
 
 def rate_ranks(ranks: Sequence[int], *, flush: bool, rules: HandRules = STANDARD) -> HandValue:
-    """The value of up to five ranks, suited (``flush``, five ranks only) or not, without
-    ``cards``: for counting hands by rank pattern without dealing them."""
+    """The value of up to a hand's size of ranks, suited (``flush``, a whole hand only) or
+    not, without ``cards``: for counting hands by rank pattern without dealing them."""
     ordered = tuple(sorted(ranks, reverse=True))
-    if len(ordered) > HAND_SIZE:
-        raise ValueError(f"a rank pattern is at most {HAND_SIZE} ranks, got {len(ordered)}")
+    size = rules.hand_size
+    if len(ordered) > size:
+        raise ValueError(f"a rank pattern is at most {size} ranks, got {len(ordered)}")
     if not ordered:
         return NO_CARDS
-    return _rate(ordered, flush and len(ordered) == HAND_SIZE, rules).value
+    return _rate(ordered, flush and len(ordered) == size, rules).value
 
 
 @quick_init
@@ -246,8 +290,9 @@ _SUIT_PLACE = {suit: 3 - index for index, suit in enumerate(SUITS)}
 
 
 def _rating(cards: Sequence[Card], rules: HandRules) -> _Rated:
-    """The cached rating of up to five cards' ranks and suitedness."""
-    if len(cards) == HAND_SIZE:
+    """The cached rating of up to a hand's size of cards' ranks and suitedness."""
+    count = len(cards)
+    if count == HAND_SIZE == rules.hand_size:
         first, second, third, fourth, fifth = cards
         suit = first.suit
         flush = (
@@ -258,7 +303,7 @@ def _rating(cards: Sequence[Card], rules: HandRules) -> _Rated:
         )
         ranks = [first.rank, second.rank, third.rank, fourth.rank, fifth.rank]
     else:
-        flush = False
+        flush = count == rules.hand_size and len({card.suit for card in cards}) == 1
         ranks = [card.rank for card in cards]
     ranks.sort(reverse=True)
     return _rate(tuple(ranks), flush, rules)
@@ -272,7 +317,8 @@ def _value(cards: Sequence[Card], rules: HandRules) -> HandValue:
 
 
 def _rate(ranks: tuple[int, ...], flush: bool, rules: HandRules) -> _Rated:
-    """The rating of ranks (highest first, at most five), suited or not; cached per rules."""
+    """The rating of ranks (highest first, at most a hand's size), suited or not; cached per
+    rules."""
     key = (ranks, flush)
     cached = rules._ratings.get(key)
     if cached is not None:
@@ -294,18 +340,20 @@ def _rate(ranks: tuple[int, ...], flush: bool, rules: HandRules) -> _Rated:
     shape = tuple(count for count, _ in groups)
     by_group = tuple(rank for _, rank in groups)
 
+    size = rules.hand_size
     top = 0  # the straight's top card, 0 if none
     low_ace = False
-    if len(groups) == HAND_SIZE:
-        if ranks[0] - ranks[-1] == HAND_SIZE - 1:
+    if len(groups) == size:
+        if ranks[0] - ranks[-1] == size - 1:
             top = ranks[0]
         elif ranks == rules.low_straight:
-            top, low_ace = lowest + 3, True
+            top, low_ace = lowest + size - 2, True
 
     category: Category
     tiebreak: tuple[int, ...]
     if top and flush:
-        category = Category.ROYAL_FLUSH if top == ACE else Category.STRAIGHT_FLUSH
+        royal = top == ACE and Category.ROYAL_FLUSH in rules._place
+        category = Category.ROYAL_FLUSH if royal else Category.STRAIGHT_FLUSH
         tiebreak = (top,)
     elif shape[0] == 4:
         category, tiebreak = Category.FOUR_OF_A_KIND, by_group
@@ -324,8 +372,8 @@ def _rate(ranks: tuple[int, ...], flush: bool, rules: HandRules) -> _Rated:
     else:
         category, tiebreak = Category.HIGH_CARD, ranks
 
-    strength = (_PLACE[rules.flush_beats_full_house][category], *tiebreak)
-    description = _describe(category, tiebreak, low_ace, rules.wording)
+    strength = (rules._place[category], *tiebreak)
+    description = _describe(category, tiebreak, low_ace, rules.wording, size)
     # The cards' order: a straight from its top (a low ace last), else by the tiebreak ranks.
     best_first = (*ranks[1:], ACE) if low_ace else by_group
     rated = _Rated(
@@ -372,7 +420,11 @@ def _plural_words(rank: int) -> Message:
 
 
 def _describe(
-    category: Category, ranks: tuple[int, ...], low_ace: bool, wording: Wording
+    category: Category,
+    ranks: tuple[int, ...],
+    low_ace: bool,
+    wording: Wording,
+    size: int = HAND_SIZE,
 ) -> Message:
     """The hand in a dealer's words, as a message (its English text is the description)."""
     name = Message(CATEGORY_WORDS[category])
@@ -385,7 +437,7 @@ def _describe(
                 _("%(name)s %(top)s-high (%(cards)s)"),
                 name=name,
                 top=rank_char(top),
-                cards=format_ranks([ACE, *range(top - 3, top + 1)]),
+                cards=format_ranks([ACE, *range(top - size + 2, top + 1)]),
             )
         return msg(_("%(name)s %(top)s-high"), name=name, top=rank_char(top))
     if category in (Category.FLUSH, Category.HIGH_CARD):
