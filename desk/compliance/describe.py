@@ -363,7 +363,6 @@ def entry_words(  # noqa: C901, PLR0911, PLR0912 (one case per kind of entry)
     its subject, for the seat a seat's entry is about)."""
     was = before if isinstance(before, dict) else {}
     now = after if isinstance(after, dict) else {}
-    keys = money_keys(game_code)
     number = now.get("number", hand_number)
     hand = f"hand {number}" if number is not None else "the hand"
     if action == "hand_open":
@@ -385,15 +384,31 @@ def entry_words(  # noqa: C901, PLR0911, PLR0912 (one case per kind of entry)
         nets = nets_words(now.get("nets"))
         if nets:
             said += f"; {nets}"
-        if now.get("signed_off_by"):
+        signers = [
+            str(sign["by"])
+            for sign in now.get("signatures") or ()
+            if isinstance(sign, dict) and sign.get("by")
+        ]
+        if signers:
+            said += f"; signed off by {', '.join(signers)}"
+        elif now.get("signed_off_by"):
             said += f"; signed off by {now['signed_off_by']}"
         return said
+    if action == "hand_settle_signed":
+        role = words(now.get("role") or "")
+        said = f"payout signed (tier {now.get('tier')}{', ' + role if role else ''})"
+        if is_amount(now.get("signed")) and is_amount(now.get("needed")):
+            said += f": {now['signed']} of {now['needed']} signatures"
+        return said + _reason(now, "note")
     if action == "hand_settle_held":
         nets = nets_words(now.get("nets"))
         limits = now.get("limits") if isinstance(now.get("limits"), dict) else {}
-        said = "settlement held for a floor manager's sign-off"
+        said = "settlement held for sign-off"
         if is_amount(limits.get("line")) and is_amount(limits.get("net")):
+            # An entry from before tiered sign-off: one limit a line and one a net.
             said += f" (above {money(limits['line'])} a line or {money(limits['net'])} a net)"
+        elif all(isinstance(reason, str) for reason in now.get("over") or [None]):
+            said += f" ({'; '.join(now['over'])})"  # the reasons, in words, as stored
         return f"{said}: {nets}" if nets else said
     if action == "hand_void_requested":
         return f"void asked{_reason(now)}"
@@ -460,10 +475,40 @@ def entry_words(  # noqa: C901, PLR0911, PLR0912 (one case per kind of entry)
     if action in ("user_created", "user_role_added"):
         verb = "created with" if action == "user_created" else "given"
         return f"user {now.get('username', '')} {verb} the role {words(now.get('role', ''))}"
-    # A game's own event between hands (an offer, a new banker, a blind choice) or an
-    # action this desk does not know: its name and what it stored, in words.
-    detail = value_words(now, "", keys) if now else ""
-    return f"{words(action)}: {detail}" if detail and detail != "none" else words(action)
+    return event_words(action, now)
+
+
+#: Amounts in a game's event between hands (its other numbers are seats and counts).
+EVENT_MONEY = frozenset({"amount", "ante", "bank", "bet", "kitty", "price", "stack", "stake"})
+
+
+def event_words(kind: str, data: Mapping[str, Any]) -> str:
+    """A game's own event between hands (an offer, a new banker, the blinds), or an entry this
+    desk does not know: its name, the seat it is about, and the facts it stored that say
+    something (a state snapshot, notes and empty values left out): ``rotation accept, seat
+    1: bank $200.00, designated player 1``."""
+    head = words(kind)
+    if isinstance(data.get("seat"), int) and not isinstance(data.get("seat"), bool):
+        head += f", {party_words(data['seat'])}"
+    facts = []
+    for name, value in data.items():
+        if name in ("seat", "notes", "state") or value in (None, False, [], {}, ""):
+            continue
+        if isinstance(value, dict):
+            continue
+        if value is True:
+            facts.append(words(name))
+        elif is_amount(value):
+            facts.append(f"{words(name)} {money(value) if name in EVENT_MONEY else value}")
+        elif isinstance(value, list) and all(is_amount(item) for item in value):
+            facts.append(f"{words(name)} {seats_words(value)}")
+        elif isinstance(value, list) and all(isinstance(item, dict) for item in value):
+            facts.append(
+                f"{words(name)} {'; '.join(_part_words(item, EVENT_MONEY) for item in value)}"
+            )
+        else:
+            facts.append(f"{words(name)} {value_words(value, name, EVENT_MONEY)}")
+    return f"{head}: {', '.join(facts)}" if facts else head
 
 
 # ---------------------------------------------------------------- rules and set-up

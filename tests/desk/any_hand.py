@@ -287,10 +287,13 @@ def _choose(offered: list[dict[str, Any]], found: Game, rng: random.Random) -> d
     return rng.choice(offered)
 
 
-def play_hand(code: str, *, floor: Any, dealer: Any, seed: int = 0) -> Settlement:
-    """A settled hand of the game at a new table of its own."""
+def play_hand(
+    code: str, *, floor: Any, dealer: Any, seed: int = 0, players: int = 3
+) -> Settlement:
+    """A settled hand of the game at a new table of its own, ``players`` seated (as many as
+    the game seats, at most)."""
     found = game(code)
-    table = table_for(code, floor=floor, dealer=dealer)
+    table = table_for(code, floor=floor, dealer=dealer, players=min(players, found.max_seats))
     for attempt in range(seed, seed + 20):
         rng = random.Random(attempt)
         hand = _open(found, table, dealer, rng)

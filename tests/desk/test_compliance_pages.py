@@ -462,7 +462,7 @@ def test_a_signed_off_settlement_shows_who_asked_who_signed_and_the_note(settled
     actions = [e.action for e in AuditEntry.objects.filter(hand=settled.signed.hand)]
     assert "hand_settle_held" in actions and "hand_settle" in actions
     for action, words in (
-        ("hand_settle_held", "settlement held for a floor manager's sign-off"),
+        ("hand_settle_held", "settlement held for sign-off"),
         ("hand_actions", "the hand's record entered: "),
         ("hand_settle", "hand settled: rake "),
     ):

@@ -175,6 +175,33 @@ def test_an_unknown_game_s_amounts_come_from_its_schemas():
             "sign-off limits set: $1,200.00 a line, $5,000.00 a net",
         ),
         ("rotation_offer", {"offer_seat": 2}, "rotation offer: offer seat 2"),
+        # A game's own event: the seat it is about, its amounts in money, nothing empty.
+        (
+            "rotation_accept",
+            {"seat": 1, "bank": 20_000, "designated_player": 1, "offer_seat": None},
+            "rotation accept, seat 1: bank $200.00, designated player 1",
+        ),
+        (
+            "hand_settle",
+            {"rake": 0, "nets": {"2": 150_000}, "signatures": [{"by": "ver1"}, {"by": "boss"}]},
+            "hand settled: rake $0.00; seat 2 +$1,500.00; signed off by ver1, boss",
+        ),
+        (
+            "hand_settle_signed",
+            {"tier": 1, "role": "floor_manager", "signed": 1, "needed": 2, "note": "seen"},
+            "payout signed (tier 1, floor manager): 1 of 2 signatures: seen",
+        ),
+        (
+            "hand_settle_held",
+            {"over": ["seat 2 wins $1,500.00: above $1,199.99"], "nets": {"2": 150_000}},
+            "settlement held for sign-off (seat 2 wins $1,500.00: above $1,199.99): "
+            "seat 2 +$1,500.00",
+        ),
+        (
+            "hand_settle_held",
+            {"limits": {"line": 100, "net": 200}, "over": ["seat 2 wins 500"], "nets": {}},
+            "settlement held for sign-off (above $1.00 a line or $2.00 a net)",
+        ),
     ],
 )
 def test_an_audit_entry_in_words(action, after, words):
