@@ -196,26 +196,28 @@ class SignoffPolicyView(APIView):
         own = {r.table_id: r for r in rows if r.table_id}
         games = {r.game: r for r in rows if r.game}
         return Response(
-            {
-                "house": policy_data(house, row=house_row),
-                "set": [
-                    policy_data(_row_policy(r), table=r.table, row=r)
-                    for r in rows
-                    if r.table_id or r.game
-                ],
-                "tables": [
-                    policy_data(
-                        in_force[t.pk],
-                        table=t,
-                        row=own.get(t.pk)
-                        if in_force[t.pk].source == "table"
-                        else games.get(t.game)
-                        if in_force[t.pk].source == "game"
-                        else house_row,
-                    )
-                    for t in tables
-                ],
-            }
+            PolicyListSerializer(
+                {
+                    "house": policy_data(house, row=house_row),
+                    "set": [
+                        policy_data(_row_policy(r), table=r.table, row=r)
+                        for r in rows
+                        if r.table_id or r.game
+                    ],
+                    "tables": [
+                        policy_data(
+                            in_force[t.pk],
+                            table=t,
+                            row=own.get(t.pk)
+                            if in_force[t.pk].source == "table"
+                            else games.get(t.game)
+                            if in_force[t.pk].source == "game"
+                            else house_row,
+                        )
+                        for t in tables
+                    ],
+                }
+            ).data
         )
 
     @extend_schema(request=PolicySetSerializer, responses={200: PolicySerializer, **ERRORS})
@@ -240,7 +242,7 @@ class SignoffPolicyView(APIView):
             user=request.user, tiers=tiers, notice=notice, table=table, game=given["game"]
         )
         row.refresh_from_db()
-        return Response(policy_data(_row_policy(row), table=table, row=row))
+        return Response(PolicySerializer(policy_data(_row_policy(row), table=table, row=row)).data)
 
 
 class SignoffPolicyClearView(APIView):

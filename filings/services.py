@@ -83,13 +83,14 @@ def seats_of(approval: Approval) -> dict[int, Seat]:
 # ---------------------------------------------------------------- patrons
 
 
-def _patron(user: Any, given: Mapping[str, Any], where: str, full: bool) -> Patron:
+def _patron(user: Any, given: Mapping[str, Any], where: str, who: str, full: bool) -> Patron:
     """The patron ``given`` names: ``{"patron": id}``, or an identity matched by its ID to
     the patron on record (its blanks filled, its address and taxpayer id replaced by newer
-    ones given), else recorded new. ``full``: the address and taxpayer id are required."""
+    ones given), else recorded new. ``full``: the address and taxpayer id are required.
+    ``where`` is the problems' path, ``who`` their words ("seat 3")."""
     problems: list[Problem] = []
     if not isinstance(given, Mapping):
-        raise ApplicationError(f"{where}: the patron is an object", path=where)
+        raise ApplicationError(f"{who}: the patron is an object", path=where)
     if given.get("patron") is not None:
         pk = given["patron"]
         patron = (
@@ -98,10 +99,10 @@ def _patron(user: Any, given: Mapping[str, Any], where: str, full: bool) -> Patr
             else None
         )
         if patron is None:
-            raise ApplicationError(f"{where}: there is no patron {pk!r}", path=f"{where}.patron")
+            raise ApplicationError(f"{who}: there is no patron {pk!r}", path=f"{where}.patron")
         if full and not patron.complete:
             raise ApplicationError(
-                f"{where}: {patron.name}'s record has no address or taxpayer id yet; give them",
+                f"{who}: {patron.name}'s record has no address or taxpayer id yet; give them",
                 path=f"{where}.address",
             )
         return patron
@@ -113,9 +114,9 @@ def _patron(user: Any, given: Mapping[str, Any], where: str, full: bool) -> Patr
     )
     if id_kind not in Patron.IdKind.values:
         kinds = ", ".join(str(label) for label in Patron.IdKind.labels)
-        problems.append(Problem(f"{where}.id_kind", f"{where}: the ID is one of: {kinds}"))
+        problems.append(Problem(f"{where}.id_kind", f"{who}: the ID is one of: {kinds}"))
     if not id_number:
-        problems.append(Problem(f"{where}.id_number", f"{where}: the ID's number is missing"))
+        problems.append(Problem(f"{where}.id_number", f"{who}: the ID's number is missing"))
     for key, value in (
         ("name", name),
         ("id_number", id_number),
@@ -123,20 +124,20 @@ def _patron(user: Any, given: Mapping[str, Any], where: str, full: bool) -> Patr
         ("tin", tin),
     ):
         if len(value) > LIMITS[key]:
-            problems.append(Problem(f"{where}.{key}", f"{where}: at most {LIMITS[key]} characters"))
+            problems.append(Problem(f"{where}.{key}", f"{who}: at most {LIMITS[key]} characters"))
     if problems:
         raise ApplicationError(problems[0].message, problems=problems)
     patron = Patron.objects.select_for_update().filter(id_kind=id_kind, id_number=id_number).first()
     if patron is None:
         if not name:
-            problems.append(Problem(f"{where}.name", f"{where}: the patron's name is missing"))
+            problems.append(Problem(f"{where}.name", f"{who}: the patron's name is missing"))
         if full and not address:
             problems.append(
-                Problem(f"{where}.address", f"{where}: a W-2G or a CTR needs the address")
+                Problem(f"{where}.address", f"{who}: a W-2G or a CTR needs the address")
             )
         if full and not tin:
             problems.append(
-                Problem(f"{where}.tin", f"{where}: a W-2G or a CTR needs the taxpayer id")
+                Problem(f"{where}.tin", f"{who}: a W-2G or a CTR needs the taxpayer id")
             )
         if problems:
             raise ApplicationError(problems[0].message, problems=problems)
@@ -157,7 +158,7 @@ def _patron(user: Any, given: Mapping[str, Any], where: str, full: bool) -> Patr
         return patron
     if name and name.casefold() != patron.name.casefold():
         raise ApplicationError(
-            f"{where}: this {patron.get_id_kind_display()} ({patron.id_masked}) is on record "
+            f"{who}: this {patron.get_id_kind_display()} ({patron.id_masked}) is on record "
             f"for {patron.name}; check the ID",
             path=f"{where}.name",
         )
@@ -171,7 +172,7 @@ def _patron(user: Any, given: Mapping[str, Any], where: str, full: bool) -> Patr
     if full and not patron.complete:
         missing = "address" if not patron.address.strip() else "tin"
         raise ApplicationError(
-            f"{where}: a W-2G or a CTR needs {patron.name}'s address and taxpayer id",
+            f"{who}: a W-2G or a CTR needs {patron.name}'s address and taxpayer id",
             path=f"{where}.{missing}",
         )
     if changed:
@@ -293,17 +294,17 @@ def records_enter(
         number = int(key) if str(key).isdigit() and len(str(key)) < 4 else None
         if number is None or number not in seats:
             raise ApplicationError(
-                f"{where}: seat {key} wins nothing on this hand; a patron is named for a "
+                f"seat {key} wins nothing on this hand; a patron is named for a "
                 f"winning seat ({', '.join(str(s) for s in sorted(seats)) or 'none'})",
                 path=where,
             )
         seat = seats[number]
         existing = PatronPayout.objects.filter(approval=approval, seat=number).first()
-        patron = _patron(user, given, where, full=bool(seat.w2g))
+        patron = _patron(user, given, where, f"seat {number}", full=bool(seat.w2g))
         if existing is not None:
             if existing.patron_id != patron.pk:
                 raise Conflict(
-                    f"{where}: seat {number}'s patron is already recorded "
+                    f"seat {number}'s patron is already recorded "
                     f"({existing.patron.name}); send the payout back to change it",
                     path=where,
                 )
@@ -358,13 +359,13 @@ def records_enter(
         )
         if payout is None:
             raise ApplicationError(
-                f"{where}: name seat {key}'s patron first; a CTR is the patron's", path=where
+                f"name seat {key}'s patron first; a CTR is the patron's", path=where
             )
         patron = payout.patron
         total = day_total(patron, day, approval)
         if total <= line:
             raise ApplicationError(
-                f"{where}: {patron.name}'s gaming day comes to {amount_words(total)}, not above "
+                f"{patron.name}'s gaming day comes to {amount_words(total)}, not above "
                 f"{amount_words(line)}: no CTR is due",
                 path=where,
             )
@@ -372,7 +373,7 @@ def records_enter(
             continue
         if not patron.complete:
             raise ApplicationError(
-                f"{where}: a CTR needs {patron.name}'s address and taxpayer id; give them with "
+                f"a CTR needs {patron.name}'s address and taxpayer id; give them with "
                 f"seat {number}'s patron",
                 path=f"patrons.{number}.address",
             )
