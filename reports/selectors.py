@@ -13,7 +13,6 @@ reports and the hold): ``totals()`` over the settlements whose ``settled_at`` fa
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from approvals.models import Approval
+from casino.core.option_words import changes_in_words
 from casino.rules.contract import registry
 from payouts.figures import Figures, gaming_day, gaming_day_bounds, totals
 from payouts.models import Settlement
@@ -32,7 +32,6 @@ FIRST_DAY = dt.date(1900, 1, 1)
 LAST_DAY = dt.date(9998, 12, 31)
 MAX_RANGE_DAYS = 92  # a table report covers at most a quarter
 TOTAL = "TOTAL"
-NOT_SET = "(not set)"
 ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -365,29 +364,16 @@ def _corrections(start: dt.datetime, end: dt.datetime) -> Iterator[Correction]:
         )
 
 
-def shown(value: Any) -> str:
-    """A limit or rule value in one line of text."""
-    if value is None:
-        return NOT_SET
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, sort_keys=True, separators=(", ", ": "))
-
-
-def changed_fields(before: dict[str, Any], changes: dict[str, Any]) -> list[FieldChange]:
-    """Each value a change sets, with the value it replaced (rules key by key, as a change
-    merges them)."""
-    fields = []
-    for key, value in changes.items():
-        if key == "rules" and isinstance(value, dict):
-            rules = before.get("rules") or {}
-            fields += [
-                FieldChange(f"rules.{rule}", shown(rules.get(rule)), shown(new))
-                for rule, new in value.items()
-            ]
-        else:
-            fields.append(FieldChange(key, shown(before.get(key)), shown(value)))
-    return fields
+def changed_fields(
+    game_code: str, before: dict[str, Any], changes: dict[str, Any]
+) -> list[FieldChange]:
+    """Each value a change sets, named and written as people read it (``ante maximum``,
+    ``$100.00``, ``500:1``, from the game's schemas), with the value it replaced (rules key by
+    key, as a change merges them)."""
+    return [
+        FieldChange(changed.title, changed.before, changed.after)
+        for changed in changes_in_words(registry().get(game_code), before, changes)
+    ]
 
 
 def _changes(start: dt.datetime, end: dt.datetime) -> Iterator[LimitChange]:
@@ -402,7 +388,7 @@ def _changes(start: dt.datetime, end: dt.datetime) -> Iterator[LimitChange]:
             approval=approval,
             table=approval.table,
             status=approval.status,
-            fields=changed_fields(before, asked),
+            fields=changed_fields(approval.table.game, before, asked),
             reason=approval.reason,
             asked_by=_name(approval.requested_by),
             asked_at=approval.requested_at,

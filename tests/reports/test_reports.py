@@ -433,14 +433,15 @@ def test_the_sections_show_the_sign_offs_voids_and_changes_of_the_day(
     assert void[3].startswith("dealer ") and void[4] == "floor"
 
     changes = page_rows(html, "changes")[1:]
-    assert [row[:3] for row in changes] == [
-        [played["hcf"].name, "approved", "ante_max: 10000 \u2192 20000"],
-        [
-            played["draw"].name,
-            "rejected",
-            'rules.rake: {"fixed": 50} \u2192 {"fixed": 75}',
-        ],
+    # Each limit or rule named and written as people read it (the game's schemas): no keys,
+    # no JSON, money in money.
+    assert [row[:3] for row in changes][0] == [
+        played["hcf"].name,
+        "approved",
+        "ante maximum: $100.00 \u2192 $200.00",
     ]
+    assert changes[1][:2] == [played["draw"].name, "rejected"]
+    assert changes[1][2].startswith("rake: ") and "{" not in changes[1][2]
     assert changes[0][3] == "busy night" and changes[0][5].startswith("floor2 ")
     assert changes[0][6] == "3"  # from the table's next hand, after hand 1 and voided 2
     assert changes[1][4].startswith("dealer ") and changes[1][5].startswith("floor ")
@@ -478,10 +479,8 @@ def test_the_sections_show_the_sign_offs_voids_and_changes_of_the_day(
             io.StringIO(client.get(f"{REPORTS}shift-changes.csv", {"day": day}).content.decode())
         )
     )
-    assert [row[2:6] for row in changed[1:]] == [
-        ["approved", "ante_max", "10000", "20000"],
-        ["rejected", "rules.rake", '{"fixed": 50}', '{"fixed": 75}'],
-    ]
+    assert changed[1][2:6] == ["approved", "ante maximum", "$100.00", "$200.00"]
+    assert changed[2][2:4] == ["rejected", "rake"] and "{" not in changed[2][4] + changed[2][5]
     corrections = client.get(f"{REPORTS}shift-corrections.csv", {"day": day}).content.decode()
     assert list(csv.reader(io.StringIO(corrections))) == [
         [
@@ -500,7 +499,7 @@ def test_the_sections_show_the_sign_offs_voids_and_changes_of_the_day(
     text = pdf_words(client.get(f"{REPORTS}shift.pdf", {"day": day}).content)
     assert VOID_REASON in text and "paid in my presence" in text
     assert f"seat {winner['seat']}: net on the hand {money(winner['net'])}" in text
-    assert "ante_max: 10000 \u2192 20000" in text
+    assert "ante maximum: $100.00 \u2192 $200.00" in text and "ante_max" not in text
     assert "No correction was asked for or decided in this gaming day." in text
 
 
