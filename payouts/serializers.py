@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.core.i18n import with_explanation_text
+from casino.rules.settlement import Outcome
 
 from .models import AuditCheck, AuditEntry, PayoutLine, SeatSettlement, Settlement
 from .services import verdict
@@ -20,7 +21,10 @@ from .services import verdict
 class _LineSerializer(serializers.Serializer):
     wager = serializers.CharField()
     stake = serializers.IntegerField()
-    outcome = serializers.ChoiceField(choices=["win", "lose", "push", "dead"])
+    outcome = serializers.ChoiceField(
+        choices=[str(outcome) for outcome in Outcome],
+        help_text="bonus: a payout with no stake of its own, paid on the wager the line names",
+    )
     amount = serializers.IntegerField()
     odds = serializers.CharField(allow_null=True)
     against = serializers.IntegerField(required=False, help_text="a bank's opposing seat")

@@ -95,6 +95,15 @@ def _eager_celery() -> Any:
 
 
 @pytest.fixture(autouse=True)
+def _short_theory_simulations(settings: Any) -> None:
+    """A table created or a change requested simulates its rules version's theoretical hold
+    once the request commits (inline where no worker runs, else in the worker): short runs
+    in tests, whatever the test (a test that counts hands sets its own)."""
+    settings.HOLD_THEORY_HANDS = 400
+    settings.HOLD_THEORY_INLINE_HANDS = 200
+
+
+@pytest.fixture(autouse=True)
 def _clear_cache() -> Any:
     """Each test starts with no login attempts counted (the throttles count in the cache)."""
     cache.clear()

@@ -105,3 +105,23 @@ def test_the_demo_compliance_user_reads_the_admin_as_the_readme_says(client):
     assert client.get("/admin/tables/table/").status_code == 200
     assert not User.objects.get(username="dealer1").is_staff  # only compliance
     assert not User.objects.get(username="floor1").is_staff
+
+
+@override_settings(DEBUG=True)
+def test_the_demo_loads_with_its_theoretical_figures_ready(capsys):
+    """No worker runs here (tasks eager): the demo simulates each table's hold as it loads,
+    with ``HOLD_THEORY_INLINE_HANDS`` hands, and says so; a second load finds them stored."""
+    from hold import services as hold_services
+    from hold.models import Theory
+
+    call_command("load_demo")
+    out = capsys.readouterr().out
+    specs = [spec for table in Table.objects.all() for spec in hold_services.table_specs(table)]
+    assert len(specs) >= Table.objects.count()  # a house figure per table, and HCF's bonuses
+    rows = [Theory.objects.get(game=s.game, measure=s.measure, digest=s.digest) for s in specs]
+    assert all(row.ready for row in rows), [(row.game, row.measure, row.error) for row in rows]
+    assert {row.hands for row in rows if row.method == "simulation"} == {200}
+    assert f"Theoretical figures: {len(set(rows))} ready (simulations of 200 hands)." in out
+    computed = {row.pk: row.computed_at for row in rows}
+    call_command("load_demo")
+    assert {row.pk: row.computed_at for row in Theory.objects.all()} == computed

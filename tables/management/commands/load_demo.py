@@ -5,7 +5,8 @@ on a real floor. They are put in the group ``demo``, which is refused any login 
 session or token) while DEBUG is off, should a demo database reach production. Safe to run
 again: what exists is kept, passwords are reset. An anchor file left by the demo database
 this one replaced is moved aside (a real floor's is never touched: this runs with DEBUG on
-only).
+only). Every demo table's theoretical figures are made ready (or queued for the worker), so
+the hold page and the approvals queue show them from the first page.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from casino.core.accounts import DEMO_GROUP
 from casino.core.identity import database_id
 from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER, give_role
 from casino.rules.contract import games
+from hold.services import prepare_configs
 from payouts import anchorfile
 from tables import services
 from tables.models import Table
+from tables.selectors import table_config
 
 USERS = [
     ("dealer1", DEALER),
@@ -63,6 +66,22 @@ class Command(BaseCommand):
                 f"Table {table.name} ({table.game}, id {table.pk}) is {table.status}; "
                 "dealer1 deals it."
             )
+        self._theory(tables)
+
+    def _theory(self, tables: list[Table]) -> None:
+        """Every demo table's theoretical figures ready, or queued for the worker: the hold
+        page and the approvals queue show them from the start. Where no worker runs they are
+        simulated here with ``HOLD_THEORY_INLINE_HANDS`` hands (a few seconds in all, once:
+        a figure is stored per rules version); with one, the worker plays ``HOLD_THEORY_HANDS``."""
+        rows = [row for table in tables for row in prepare_configs(table.game, table_config(table))]
+        ready = [row for row in rows if row.ready]
+        hands = sorted({row.hands for row in ready if row.hands})
+        made = f" (simulations of {', '.join(f'{n:,}' for n in hands)} hands)" if hands else ""
+        waiting = len(rows) - len(ready)
+        self.stdout.write(
+            f"Theoretical figures: {len(ready)} ready{made}"
+            + (f", {waiting} being computed by the worker." if waiting else ".")
+        )
 
     def _set_aside_another_databases_anchors(self) -> None:
         """A demo database made afresh (``db.sqlite3`` removed) finds the anchor file of the

@@ -1,0 +1,98 @@
+"""A new rules version's theoretical figures, computed by a real Celery worker on Redis the way
+production runs it: a table created commits, its figures are queued to ``hold.compute_theory``
+once the transaction commits, and the worker stores them."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+
+from casino.celery import app
+from hold import services as hold_services
+from hold.models import Theory
+from tables import services
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+pytestmark = [
+    pytest.mark.redis,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not REDIS_URL, reason="needs REDIS_URL: a real broker and worker"),
+]
+
+
+@pytest.fixture
+def redis_worker():
+    """A worker on a queue of this test run's own (``tests/payouts/test_audit_worker.py``)."""
+    queue, was = f"test-{os.getpid()}", app.conf.task_default_queue
+    app.conf.update(
+        task_always_eager=False,
+        broker_url=REDIS_URL,
+        result_backend=REDIS_URL,
+        task_default_queue=queue,
+    )
+    with start_worker(
+        app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[queue]
+    ):
+        yield queue
+    app.conf.update(task_always_eager=True, task_default_queue=was)
+
+
+def _wait_ready(spec, seconds=120):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        row = Theory.objects.filter(
+            game=spec.game, measure=spec.measure, digest=spec.digest
+        ).first()
+        if row is not None and row.status != Theory.Status.COMPUTING:
+            return row
+        time.sleep(0.2)
+    raise AssertionError("the worker did not store the figure in time")
+
+
+def test_creating_a_table_leads_to_a_ready_figure_computed_by_the_worker(
+    floor, dealer, redis_worker, settings
+):
+    settings.HOLD_THEORY_HANDS = 300
+    table = services.table_create(
+        user=floor,
+        name="PAI-W",
+        game="paiute",
+        seat_count=5,
+        dealer=dealer,
+        limits={"ante": 500},
+        smallest_chip=25,
+        rules={"rake": {"percent": 5, "cap": 75}},
+    )
+    [spec] = hold_services.table_specs(table)
+    # Committed, then queued: the request did not simulate (a worker runs), it only asked.
+    row = _wait_ready(spec)
+    assert row.ready, row.error
+    # The worker's run, not the inline one: HOLD_THEORY_HANDS hands, the fee on every hand.
+    assert row.hands == 300 and row.value == pytest.approx(75 / 2000)
+
+
+def test_a_requested_change_has_its_figures_computed_by_the_worker(
+    floor, dealer, redis_worker, settings
+):
+    settings.HOLD_THEORY_HANDS = 300
+    table = services.table_create(
+        user=floor,
+        name="PAI-C",
+        game="paiute",
+        seat_count=5,
+        dealer=dealer,
+        limits={"ante": 500},
+        smallest_chip=25,
+        rules={"rake": {"fixed": 100}},
+    )
+    services.change_request(
+        user=dealer, table_id=table.pk, changes={"rules": {"rake": {"fixed": 150}}}, reason="x"
+    )
+    after = hold_services.specs_of_config(
+        "paiute", {"ante": 500, "smallest_chip": 25, "rules": {"rake": {"fixed": 150}}}
+    )[0]
+    row = _wait_ready(after)
+    assert row.ready and row.value == pytest.approx(150 / 2000) and row.hands == 300
