@@ -128,11 +128,12 @@ def _unset(schema: Mapping[str, Any], value: Any) -> bool:
     return value == 0 and not isinstance(value, bool) and schema.get("minimum") == 0
 
 
-def _titled(schema: Mapping[str, Any], key: str, value: Any) -> str:
-    """``title: value``; a null by its words alone (``no upper end``)."""
+def _titled(schema: Mapping[str, Any], key: str, value: Any, *, mark: str = ":") -> str:
+    """``title: value`` (a row's ``title value``); a null by its words alone (``no upper
+    end``)."""
     if value is None:
         return none_words(schema)
-    return f"{title_of(schema, key)}: {describe(schema, value)}"
+    return f"{title_of(schema, key)}{mark} {describe(schema, value)}"
 
 
 def _describe_list(schema: Mapping[str, Any], value: list[Any]) -> str:
@@ -144,7 +145,10 @@ def _describe_list(schema: Mapping[str, Any], value: list[Any]) -> str:
         for entry in value:
             fields = item.get("properties") or {}
             rows.append(
-                ", ".join(_titled(fields.get(key) or {}, key, part) for key, part in entry.items())
+                ", ".join(
+                    _titled(fields.get(key) or {}, key, part, mark="")
+                    for key, part in entry.items()
+                )
             )
         return "; ".join(rows)
     return " ".join(describe(item, entry) for entry in value)
@@ -158,6 +162,34 @@ def _number(key: Any) -> float:
 
 
 # ---------------------------------------------------------------- a change, option by option
+
+
+def difference_in_words(schema: Mapping[str, Any], old: Any, new: Any) -> tuple[str, str]:
+    """An option's value before and after, in words; of an object (a pay table, the rake)
+    only the parts that differ: ``("7 cards 200:1", "7 cards 500:1")``, a pay table line
+    left out as ``not paid``."""
+    properties = schema.get("properties") or {}
+    if not (isinstance(old, dict) and isinstance(new, dict) and properties):
+        return describe(schema, old), describe(schema, new)
+    keys = [key for key in properties if old.get(key) != new.get(key)]
+    keys += [
+        key for key in {**old, **new} if key not in properties and old.get(key) != new.get(key)
+    ]
+    if not keys:
+        return describe(schema, old), describe(schema, new)
+    pay_table = all(p.get("format") == s.ODDS for p in properties.values())
+
+    def part(value: Mapping[str, Any], key: str) -> str:
+        prop = properties.get(key) or {}
+        if key not in value:
+            return (
+                f"{title_of(prop, key)} not paid" if pay_table else f"{title_of(prop, key)}: none"
+            )
+        if pay_table:
+            return f"{title_of(prop, key)} {describe(prop, value[key])}"
+        return _titled(prop, key, value[key])
+
+    return "; ".join(part(old, k) for k in keys), "; ".join(part(new, k) for k in keys)
 
 
 @dataclass(frozen=True)
@@ -217,12 +249,13 @@ def changes_in_words(
                 schema = option_schema(game, rule, rule=True)
                 was_default = rule not in current
                 old = defaults.get(rule) if was_default else current[rule]
+                before_words, after_words = difference_in_words(schema, old, new)
                 out.append(
                     ChangedOption(
                         f"rules.{rule}",
                         title_of(schema, rule),
-                        describe(schema, old),
-                        describe(schema, new),
+                        before_words,
+                        after_words,
                         old,
                         new,
                         was_default,

@@ -1,221 +1,319 @@
-"""The floor's forms. The new-table form is built from the chosen game's own schemas: one
-input per table limit (``limits_schema``) and per rule (``rules_schema``), prefilled with the
-game's default rules; the game and ``tables.services.table_create`` judge the values."""
+"""The floor's forms, built from the games' schemas field by field (``schema_fields``): a new
+table, a limit or rule change, a hand's correction. Nothing on them is JSON: amounts are typed
+in the house currency, odds as "N to 1", choices by their titles; the services judge."""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from typing import Any
 
-from django import forms
-
+from casino.core.option_words import CHIP_SCHEMA, describe
+from casino.rules import schemas as s
 from casino.rules.contract import Game
+from casino.rules.errors import Problem
+from tables.models import Hand, Table
 
+from .schema_fields import MISSING, Field, SchemaForm, differs, with_current
 from .selectors import dealers
 
-LIMIT = "limit__"
-RULE = "rule__"
-#: Whole numbers a form takes at most (the game checks its own, smaller, bounds).
-LARGEST = 10**15
 #: The smallest chip is at most this (README, "Limits on input").
 LARGEST_CHIP = 10**9
-YES_NO = [("yes", "yes"), ("no", "no")]
+NAME_LENGTH = 100
+REASON_LENGTH = 500
 
 
-class JSONValueField(forms.CharField):
-    """A rule the form cannot show as a simple input (a pay table, the rake schedule, an
-    option without a type), typed as JSON. Empty means the game's default."""
-
-    def to_python(self, value: Any) -> Any:
-        text = super().to_python(value)
-        if text in ("", None):
-            return None
-        try:
-            return json.loads(text)
-        except ValueError as exc:
-            raise forms.ValidationError(f"not valid JSON: {exc}") from None
-
-    def prepare_value(self, value: Any) -> Any:
-        if isinstance(value, str) or value is None:
-            return value
-        return json.dumps(value, indent=2 if isinstance(value, dict | list) else None)
+def _limits_schema(game: Game) -> dict[str, Any]:
+    return {**game.limits_schema, "title": "limits"}
 
 
-def _words(name: str) -> str:
-    return name.replace("_", " ")
+def rules_schema(game: Game) -> dict[str, Any]:
+    """The game's rules, each option a table sets from elsewhere (its limits, its smallest
+    chip) read-only even where the game's schema does not say so (a schema made from the
+    defaults alone)."""
+    table_set = {*game.limit_fields, "smallest_chip"}
+    properties = {
+        key: {**prop, "readOnly": True} if key in table_set else prop
+        for key, prop in (game.rules_schema.get("properties") or {}).items()
+    }
+    return {**game.rules_schema, "properties": properties, "title": "rules"}
 
 
-def _rows(value: Any) -> int:
-    """Lines enough for a default shown as indented JSON (3 to 10)."""
-    return max(3, min(10, len(json.dumps(value, indent=2).splitlines())))
+def _chip_schema() -> dict[str, Any]:
+    return {**CHIP_SCHEMA, "maximum": LARGEST_CHIP}
 
 
-def _integer(schema: dict[str, Any], *, required: bool, label: str) -> forms.IntegerField:
-    """An integer input with the schema's bounds for the browser; the game checks them."""
-    attrs = {"inputmode": "numeric"}
-    if "minimum" in schema:
-        attrs["min"] = str(schema["minimum"])
-    if "maximum" in schema:
-        attrs["max"] = str(schema["maximum"])
-    return forms.IntegerField(
-        required=required,
-        label=label,
-        help_text=schema.get("description", ""),
-        min_value=-LARGEST,
-        max_value=LARGEST,
-        widget=forms.NumberInput(attrs=attrs),
+class PlacedProblems:
+    """Refusals placed next to their fields; what no field is about stays for the page."""
+
+    def __init__(self, form: SchemaForm, limit_fields: tuple[str, ...]) -> None:
+        self.form = form
+        self.limit_fields = limit_fields
+        self.unplaced: list[str] = []
+
+    def place(self, problem: Problem, text: str) -> None:
+        """A limit's problem may come at the limit (``ante_max``), under ``limits.`` or,
+        from the rules a hand freezes, under ``rules.`` (``rules.ante_max``)."""
+        path = problem.path
+        head = path.split(".", 1)[0].split("[", 1)[0]
+        tail = path.split(".", 1)[1] if "." in path else ""
+        candidates = [path]
+        if head == "rules" and tail.split(".", 1)[0] in (*self.limit_fields, "smallest_chip"):
+            key = tail.split(".", 1)[0]
+            candidates.insert(0, key if key == "smallest_chip" else f"limits.{key}")
+        if head in self.limit_fields:
+            candidates.insert(0, f"limits.{path}")
+        if head == "changes" and tail:
+            candidates.append(tail)
+        for candidate in candidates:
+            if candidate and self._attach(candidate, text):
+                return
+        if text not in self.unplaced:
+            self.unplaced.append(text)
+
+    def _attach(self, path: str, text: str) -> bool:
+        """Only on a field that is the path's own or an ancestor below the form's root."""
+        return any(node.attach(path, text) for node in self.form.fields)
+
+
+# ---------------------------------------------------------------- a new table
+
+
+def table_schema(game: Game) -> dict[str, Any]:
+    """The new-table form: the table's own fields, then the game's limits and rules."""
+    least = max(2, game.min_players)
+    people = list(dealers())
+    dealer = s.choice(
+        [user.pk for user in people],
+        "the dealer who records this table's hands on the tablet",
+        titles={user.pk: user.get_username() for user in people},
+        title="dealer",
+    )
+    if not people:
+        dealer = {"type": "integer", "title": "dealer", "enum": []}
+    return s.obj(
+        {
+            "name": {
+                "type": "string",
+                "title": "table name",
+                "maxLength": NAME_LENGTH,
+                "description": "as the floor calls it, e.g. HCF-2",
+            },
+            "seat_count": s.count(
+                "seats", f"from {least} to {game.max_seats}", least=least, most=game.max_seats
+            ),
+            "smallest_chip": _chip_schema(),
+            "dealer": s.nullable(dealer, "nobody yet"),
+            "limits": _limits_schema(game),
+            "rules": rules_schema(game),
+        },
+        required=["name", "seat_count", "smallest_chip"],
     )
 
 
-class NewTableForm(forms.Form):
-    """Name, seats, smallest chip and dealer, then the game's limits and rules."""
+class NewTableForm:
+    """A table of ``game``: name, seats, smallest chip and dealer, then the game's limits
+    and its rules (prefilled with the game's defaults). ``table_create`` judges."""
 
-    name = forms.CharField(max_length=100, label="Table name")
-    seat_count = forms.IntegerField(label="Seats", min_value=2)
-    smallest_chip = forms.IntegerField(
-        label="Smallest chip", min_value=1, max_value=LARGEST_CHIP, initial=1
-    )
-    dealer = forms.ModelChoiceField(
-        queryset=None,
-        required=False,
-        empty_label="nobody",
-        label="Dealer",
-    )
-
-    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, game: Game, data: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.defaults = game.default_rules()
-        self.fields["dealer"].queryset = dealers()
-        seats = self.fields["seat_count"]
-        seats.widget.attrs.update({"min": "2", "max": str(game.max_seats)})
-        seats.help_text = f"2 to {game.max_seats}"
-        seats.initial = (game.demo_table or {}).get("seat_count") or game.max_seats
-        self.limit_names: list[str] = []
-        self.rule_names: list[str] = []
-        self.nested_rules: set[str] = set()
-        self._add_limits()
-        self._add_rules()
-        for name, field in self.fields.items():
-            if field.help_text:  # read out with the input (templates/desk/floor/_field.html)
-                field.widget.attrs["aria-describedby"] = f"id_{name}-help"
+        demo = game.demo_table or {}
+        initial = {
+            "seat_count": demo.get("seat_count") or game.max_seats,
+            "smallest_chip": demo.get("smallest_chip") or 1,
+            "dealer": None,
+            "limits": {},
+            "rules": self.defaults,
+        }
+        self.form = SchemaForm(table_schema(game), initial, name="", path="", data=data)
+        self.placed = PlacedProblems(self.form, game.limit_fields)
+        dealer = self.form.root.find("dealer")
+        if dealer is not None:  # usernames as they are written
+            names = {str(user.pk): user.get_username() for user in dealers()}
+            dealer.choices = [(value, names.get(value, words)) for value, words in dealer.choices]
 
-    # -------------------------------------------------------------- building the fields
+    def field(self, key: str) -> Field:
+        found = self.form.root.find(key)
+        assert found is not None, key
+        return found
 
-    def _add_limits(self) -> None:
-        schema = self.game.limits_schema
-        required = set(schema.get("required", []))
-        for name, prop in schema.get("properties", {}).items():
-            label = _words(name)
-            needed = name in required
-            if prop.get("enum"):
-                choices = [(value, _words(str(value))) for value in prop["enum"]]
-                field: forms.Field = forms.ChoiceField(
-                    choices=choices if needed else [("", "none"), *choices],
-                    required=needed,
-                    label=label,
-                    help_text=prop.get("description", ""),
-                )
-            elif prop.get("type") == "integer":
-                field = _integer(prop, required=needed, label=label)
-            else:
-                field = JSONValueField(
-                    required=needed, label=label, help_text=prop.get("description", "")
-                )
-            if not needed and not prop.get("enum"):
-                field.help_text = f"{field.help_text} (optional)".strip()
-            self.fields[LIMIT + name] = field
-            self.limit_names.append(name)
+    @property
+    def table_fields(self) -> list[Field]:
+        return [self.field(key) for key in ("name", "seat_count", "smallest_chip", "dealer")]
 
-    def _add_rules(self) -> None:
-        # A rule named like a limit (or the smallest chip) is set from those fields.
-        skip = {*self.game.limit_fields, "smallest_chip"}
-        for name, prop in self.game.rules_schema.get("properties", {}).items():
-            if name in skip:
+    @property
+    def limits(self) -> Field:
+        return self.field("limits")
+
+    @property
+    def rules(self) -> Field:
+        return self.field("rules")
+
+    @property
+    def valid(self) -> bool:
+        return self.form.valid
+
+    def values(self) -> dict[str, Any]:
+        """The table as ``table_create`` takes it: the limits given, and only the rules
+        that differ from the game's defaults (a table stores only its overrides)."""
+        value = self.form.value
+        limits = {
+            key: amount
+            for key, amount in (value.get("limits") or {}).items()
+            if amount is not None and amount is not MISSING
+        }
+        rules = {
+            key: rule
+            for key, rule in (value.get("rules") or {}).items()
+            if differs(rule, self.defaults.get(key))
+        }
+        return {
+            "name": value.get("name", ""),
+            "seat_count": value.get("seat_count"),
+            "smallest_chip": value.get("smallest_chip"),
+            "dealer_id": value.get("dealer"),
+            "limits": limits,
+            "rules": rules,
+        }
+
+
+# ---------------------------------------------------------------- a limit or rule change
+
+
+def change_schema(game: Game) -> dict[str, Any]:
+    """What a change request may alter, as one form: each limit (an optional one may be
+    emptied), the smallest chip and the rules."""
+    limits = {
+        key: (prop if key in (game.limits_schema.get("required") or ()) else s.nullable(prop))
+        for key, prop in (game.limits_schema.get("properties") or {}).items()
+    }
+    return s.obj(
+        {**limits, "smallest_chip": _chip_schema(), "rules": rules_schema(game)},
+        required=list(game.limits_schema.get("required") or ()),
+    )
+
+
+def current_rules(game: Game, table: Table) -> dict[str, Any]:
+    """The table's rules in force, every option written out (the defaults where it sets
+    none), as the form shows them."""
+    try:
+        effective = game.parse_rules(table.rules)
+    except Exception:  # a table's stored rules were valid when set; show them as they are
+        effective = {**game.default_rules(), **table.rules}
+    shown = game.rules_schema.get("properties") or {}
+    return {
+        key: value for key, value in effective.items() if not shown.get(key, {}).get("readOnly")
+    }
+
+
+class ChangeForm:
+    """A limit or rule change of ``table``: every limit, the smallest chip and every rule,
+    each with the value in force beside the new one; a reason. ``changes`` is what differs
+    from the values in force, as ``change_request`` takes it."""
+
+    def __init__(self, game: Game, table: Table, data: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.table = table
+        self.current_limits = {key: table.limits.get(key) for key in game.limit_fields}
+        self.current_rules = current_rules(game, table)
+        current = {
+            **self.current_limits,
+            "smallest_chip": table.smallest_chip,
+            "rules": self.current_rules,
+        }
+        self.form = SchemaForm(change_schema(game), current, name="", path="", data=data)
+        with_current(self.form, current)
+        rules = self.form.root.find("rules")
+        if rules is not None:
+            rules.current = None
+            for node in rules.children:
+                key = node.name.rsplit(".", 1)[-1]
+                node.current = _now(node, self.current_rules.get(key))
+        self.reason = str((data or {}).get("reason", "")).strip()
+        self.reason_errors: list[str] = []
+        self.placed = PlacedProblems(self.form, game.limit_fields)
+
+    @property
+    def limit_fields(self) -> list[Field]:
+        return [node for node in self.form.fields if node.name != "rules"]
+
+    @property
+    def rules(self) -> Field | None:
+        return self.form.root.find("rules")
+
+    def changes(self) -> dict[str, Any]:
+        """What differs from the values in force: limits and the chip replace, rules merge
+        by key (each changed rule whole)."""
+        value = self.form.value
+        out: dict[str, Any] = {}
+        for key in (*self.game.limit_fields, "smallest_chip"):
+            new = value.get(key, MISSING)
+            if new is MISSING:
                 continue
-            default = self.defaults.get(name, prop.get("default"))
-            kind = prop.get("type")
-            label = _words(name)
-            hint = prop.get("description", "")
-            if kind == "boolean":
-                field: forms.Field = forms.TypedChoiceField(
-                    choices=YES_NO,
-                    coerce=lambda value: value == "yes",
-                    label=label,
-                    help_text=hint,
-                    initial="yes" if default else "no",
-                )
-            elif kind == "integer":
-                field = _integer(prop, required=False, label=label)
-                field.help_text = hint
-                field.initial = default
-            elif kind == "string" and prop.get("enum"):
-                field = forms.ChoiceField(
-                    choices=[(value, _words(str(value))) for value in prop["enum"]],
-                    label=label,
-                    help_text=hint,
-                    initial=default,
-                )
-            elif kind == "string":
-                field = forms.CharField(
-                    required=False, label=label, help_text=hint, initial=default
-                )
-            else:
-                nested = isinstance(default, dict | list)
-                if nested:
-                    self.nested_rules.add(name)
-                field = JSONValueField(
-                    required=False,
-                    label=label,
-                    help_text=(hint + " " if hint else "")
-                    + ("as JSON" if nested else "as JSON; empty for the default"),
-                    initial=default,
-                    widget=forms.Textarea(attrs={"rows": _rows(default)})
-                    if nested
-                    else forms.TextInput(),
-                )
-            self.fields[RULE + name] = field
-            self.rule_names.append(name)
+            old = self.table.smallest_chip if key == "smallest_chip" else self.current_limits[key]
+            if differs(new, old):
+                out[key] = new
+        rules = {
+            key: rule
+            for key, rule in (value.get("rules") or {}).items()
+            if key in self.current_rules and differs(rule, self.current_rules[key])
+        }
+        if rules:
+            out["rules"] = rules
+        return out
 
-    # -------------------------------------------------------------- reading the values
+    def check_reason(self) -> bool:
+        if not self.reason:
+            self.reason_errors = ["Give the reason: the floor manager who decides reads it."]
+        elif len(self.reason) > REASON_LENGTH:
+            self.reason_errors = [f"At most {REASON_LENGTH} characters."]
+        return not self.reason_errors
 
-    def limits(self) -> dict[str, Any]:
-        """The limits given (an optional limit left empty is left out)."""
-        values = {name: self.cleaned_data.get(LIMIT + name) for name in self.limit_names}
-        return {name: value for name, value in values.items() if value not in (None, "")}
 
-    def rules(self) -> dict[str, Any]:
-        """The rules that differ from the game's defaults: a table stores only its
-        overrides."""
-        rules = {}
-        for name in self.rule_names:
-            value = self.cleaned_data.get(RULE + name)
-            if value is None or value == "":
-                continue
-            if value != self.defaults.get(name):
-                rules[name] = value
-        return rules
+def _now(node: Field, value: Any) -> str:
+    return describe(node.schema, value)
 
-    def limit_fields(self) -> list[forms.BoundField]:
-        return [self[LIMIT + name] for name in self.limit_names]
 
-    def simple_rule_fields(self) -> list[forms.BoundField]:
-        return [self[RULE + name] for name in self.rule_names if name not in self.nested_rules]
+# ---------------------------------------------------------------- a correction
 
-    def nested_rule_fields(self) -> list[forms.BoundField]:
-        """The rules edited as JSON objects (pay tables, the rake, a rotation policy)."""
-        return [self[RULE + name] for name in self.rule_names if name in self.nested_rules]
 
-    def field_for(self, path: str) -> str | None:
-        """The form field a service's problem ``path`` names (``ante_max``,
-        ``limits.ante_max``, ``rules.rake.amount``, ``seat_count``), if any."""
-        head, _, rest = path.partition(".")
-        head = head.split("[", 1)[0]
-        if head in ("limits", "rules") and rest:
-            name = rest.split(".", 1)[0].split("[", 1)[0]
-            prefix = LIMIT if head == "limits" else RULE
-            return prefix + name if prefix + name in self.fields else None
-        for candidate in (head, LIMIT + head, RULE + head):
-            if candidate in self.fields:
-                return candidate
-        return None
+def actions_schema(game: Game) -> dict[str, Any]:
+    """A hand's actions as a list of rows, each one of the game's action types."""
+    return {
+        "type": "array",
+        "title": "the hand's actions",
+        "description": "in the order they happened",
+        "items": {"title": "action", "oneOf": list(game.action_schemas.values())},
+        "minItems": 1,
+    }
+
+
+class CorrectionForm:
+    """A settled hand's actions as rows to edit (type, then that type's fields), and a
+    reason; ``correction_request`` judges."""
+
+    def __init__(
+        self, game: Game, hand: Hand, actions: list[Any], data: Mapping[str, Any] | None = None
+    ) -> None:
+        self.game = game
+        self.hand = hand
+        self.form = SchemaForm(
+            actions_schema(game), actions, name="actions", data=data, keep_nulls=False
+        )
+        self.reason = str((data or {}).get("reason", "")).strip()
+        self.reason_errors: list[str] = []
+        self.placed = PlacedProblems(self.form, ())
+
+    @property
+    def rows(self) -> Field:
+        return self.form.root
+
+    def actions(self) -> list[Any]:
+        return list(self.form.value or [])
+
+    def check_reason(self) -> bool:
+        if not self.reason:
+            self.reason_errors = ["Give the reason: the floor manager who decides reads it."]
+        elif len(self.reason) > REASON_LENGTH:
+            self.reason_errors = [f"At most {REASON_LENGTH} characters."]
+        return not self.reason_errors

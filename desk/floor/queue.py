@@ -4,18 +4,20 @@ correction moves)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from approvals.models import Approval
 from approvals.selectors import SignoffStatus, approval_list, signoff_status
 from approvals.services import KINDS as DECIDABLE
+from casino.core.option_words import changes_in_words, describe, title_of
 from casino.core.roles import user_roles
 from casino.rules.contract import registry
 from filings.models import Patron
+from payouts.models import Settlement
 from payouts.services import result_nets, result_parties
 from payouts.signoff import Signer, assign
+from tables.selectors import hand_state
 
 STATES = [(value, label) for value, label in Approval.Status.choices]
 KINDS = [(value, str(label)) for value, label in Approval.Kind.choices]
@@ -23,47 +25,35 @@ KINDS = [(value, str(label)) for value, label in Approval.Kind.choices]
 
 @dataclass(frozen=True)
 class Diff:
+    """One option a limit or rule change alters: ``key`` where it is (``ante_max``,
+    ``rules.coverage``), ``title`` its name ("ante maximum"), its value before and after in
+    words; ``was_default``: a rule the table had not set (its game's default)."""
+
     key: str
     before: str
     after: str
     was_default: bool = False
+    title: str = ""
 
 
-def shown(value: Any) -> str:
-    """A value as the queue shows it: numbers as integers, nothing as "none", objects as
-    compact JSON."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict | list):
-        return json.dumps(value, separators=(", ", ": "), sort_keys=True)
-    return str(value)
+def shown(value: Any, schema: dict[str, Any] | None = None) -> str:
+    """A value as the queue shows it, in words: money in the house currency, odds as 500:1,
+    a choice by its title, nothing by what it means (``describe``)."""
+    return describe(schema, value)
 
 
 def change_diffs(approval: Approval) -> list[Diff]:
-    """Every key a limit or rule change alters, with its value before and after. ``rules``
-    merge by key, so each changed rule is listed; a rule the table did not override was at
-    its game's default."""
+    """Every option a limit or rule change alters, titled, with its value before and after
+    in words. ``rules`` merge by key, so each changed rule is listed; a rule the table did
+    not override was at its game's default."""
     detail = approval.detail or {}
-    before = detail.get("before") or {}
-    changes = detail.get("changes") or {}
     found = registry().get(approval.table.game)
-    defaults = found.default_rules() if found else {}
-    diffs = []
-    for key, value in changes.items():
-        if key == "rules" and isinstance(value, dict):
-            current = before.get("rules") or {}
-            for rule, new in value.items():
-                if rule in current:
-                    diffs.append(Diff(f"rules: {rule}", shown(current[rule]), shown(new)))
-                else:
-                    diffs.append(
-                        Diff(f"rules: {rule}", shown(defaults.get(rule)), shown(new), True)
-                    )
-        else:
-            diffs.append(Diff(key, shown(before.get(key)), shown(value)))
-    return diffs
+    return [
+        Diff(option.path, option.before, option.after, option.was_default, option.title)
+        for option in changes_in_words(
+            found, detail.get("before") or {}, detail.get("changes") or {}
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -222,6 +212,92 @@ def correction_moves(approval: Approval) -> list[dict[str, Any]]:
     ]
     old, new = detail["before"]["rake"], detail["result"]["rake"]
     return [*rows, {"label": "rake", "before": old, "after": new, "moves": new - old}]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action a correction changes: its place in the hand (from 1), what it was and
+    what it becomes, in words ("" where there was none or is none)."""
+
+    number: int
+    before: str
+    after: str
+
+    @property
+    def change(self) -> str:
+        if not self.before:
+            return "added"
+        return "removed" if not self.after else "changed"
+
+
+def action_words(game: Any, action: Any) -> str:
+    """An action in words from its game's schema: ``raise: seat 3, amount $8.00``."""
+    if not isinstance(action, dict):
+        return str(action)
+    kind = str(action.get("type", ""))
+    schema = (getattr(game, "action_schemas", {}) or {}).get(kind) or {}
+    properties = schema.get("properties") or {}
+    parts = [
+        f"{title_of(properties.get(key), key)} {describe(properties.get(key), value)}"
+        for key, value in action.items()
+        if key != "type" and value is not None
+    ]
+    head = kind.replace("_", " ") or "action"
+    return f"{head}: {', '.join(parts)}" if parts else head
+
+
+def correction_steps(approval: Approval) -> list[Step]:
+    """The actions a correction changes, adds or removes, each in words (the settled hand's
+    against the corrected one; a correction given as a record shows none)."""
+    detail = approval.detail or {}
+    corrected = detail.get("actions")
+    if not isinstance(corrected, list):
+        return []
+    settled = Settlement.objects.filter(pk=detail.get("corrects")).first()
+    if settled is None:
+        return []
+    original = list((settled.history or {}).get("actions") or [])
+    game = registry().get(approval.table.game)
+    steps = []
+    for index in range(max(len(original), len(corrected))):
+        old = original[index] if index < len(original) else None
+        new = corrected[index] if index < len(corrected) else None
+        if old != new:
+            steps.append(
+                Step(
+                    index + 1,
+                    action_words(game, old) if old is not None else "",
+                    action_words(game, new) if new is not None else "",
+                )
+            )
+    return steps
+
+
+def void_stakes(approval: Approval) -> list[dict[str, Any]]:
+    """What each seat has put in the hand a void asks to cancel (it all goes back), from the
+    hand as it stands: ``{"label", "amount", "wagers"}`` in minor units; [] when the hand is
+    no longer open or its game does not say."""
+    hand = approval.hand
+    if hand is None or hand.status != "open":
+        return []
+    try:
+        view = hand_state(hand=hand) or {}
+    except Exception:  # a hand that no longer replays is shown without its stakes
+        return []
+    presentation = view.get("presentation") or {}
+    stakes = []
+    for party in presentation.get("seats") or []:
+        wagers = [
+            {"name": str(w.get("name", "")).replace("_", " "), "amount": w.get("amount", 0)}
+            for w in party.get("wagers") or []
+            if w.get("amount")
+        ]
+        total = party.get("committed_total")
+        if total is None:
+            total = sum(w["amount"] for w in wagers)
+        if total:
+            stakes.append({"label": f"seat {party.get('seat')}", "amount": total, "wagers": wagers})
+    return stakes
 
 
 def queue_rows(

@@ -26,7 +26,14 @@ urlpatterns = [
     path("tables/new/", views.table_new, name="floor-table-new"),
     path("tables/<floor_id:table_id>/status/", views.table_status, name="floor-table-status"),
     path("tables/<floor_id:table_id>/dealer/", views.table_dealer, name="floor-table-dealer"),
+    path("tables/<floor_id:table_id>/", views.table_page, name="floor-table"),
     path("tables/<floor_id:table_id>/hands/", views.table_hands, name="floor-table-hands"),
+    path("tables/<floor_id:table_id>/change/", views.table_change, name="floor-table-change"),
+    path(
+        "tables/<floor_id:table_id>/change/preview/",
+        views.table_change_preview,
+        name="floor-table-change-preview",
+    ),
     path("hands/<floor_id:hand_id>/void/", views.hand_void, name="floor-hand-void"),
     path("hands/<floor_id:hand_id>/correct/", views.hand_correct, name="floor-hand-correct"),
     path("signoff-limits/", views.signoff_limits, name="floor-signoff-limits"),
@@ -40,6 +47,11 @@ urlpatterns = [
         "approvals/<floor_id:approval_id>/withdraw/",
         views.approval_withdraw,
         name="floor-approval-withdraw",
+    ),
+    path(
+        "approvals/<floor_id:approval_id>/theory/",
+        views.approval_theory,
+        name="floor-approval-theory",
     ),
     path(
         "approvals/<floor_id:approval_id>/reject/",

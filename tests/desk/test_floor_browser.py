@@ -78,7 +78,7 @@ def test_the_floor_approves_a_limit_change_and_signs_a_large_payout(
     page.get_by_role("heading", name="Approvals").wait_for()
     change = page.locator(f"#approval-{waiting['change'].pk}")
     payout = page.locator(f"#approval-{waiting['payout'].pk}")
-    expect(change.locator("tr[data-key='ante_max'] .after")).to_have_text("20000")
+    expect(change.locator("tr[data-key='ante_max'] .after")).to_have_text("$200.00")
     expect(payout.get_by_role("button", name="Send back")).to_be_visible()
     for button in page.get_by_role("button").all():
         if button.is_visible():

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import json
 import re
 from typing import Any
 
@@ -338,29 +337,26 @@ def test_assigning_a_dealer_from_the_tile_is_audited(
 
 
 def hcf_post(**overrides: Any) -> dict[str, Any]:
-    data = {
-        "game": "high-card-flush",
-        "name": "HCF-9",
-        "seat_count": "7",
-        "smallest_chip": "25",
-        "dealer": "",
-        "limit__ante_min": "500",
-        "limit__ante_max": "10000",
-        "limit__bank_min": "20000",
-        "limit__bank_max": "500000",
-    }
+    """The new High Card Flush table form as posted: amounts in dollars, the rules as the
+    form draws them (the game's defaults, field by field)."""
+    from desk.floor.forms import NewTableForm
+    from tests.desk.test_schema_fields import posted
+
     found = registry()["high-card-flush"]
-    for name, value in found.default_rules().items():
-        if name in {*found.limit_fields, "smallest_chip"}:
-            continue
-        if isinstance(value, bool):
-            data[f"rule__{name}"] = "yes" if value else "no"
-        elif isinstance(value, dict | list):
-            data[f"rule__{name}"] = json.dumps(value)
-        elif value is None:
-            data[f"rule__{name}"] = ""
-        else:
-            data[f"rule__{name}"] = str(value)
+    data = posted(NewTableForm(found).form)
+    data.update(
+        {
+            "game": "high-card-flush",
+            "name": "HCF-9",
+            "seat_count": "7",
+            "smallest_chip": "0.25",
+            "dealer": "",
+            "limits.ante_min": "5.00",
+            "limits.ante_max": "100.00",
+            "limits.bank_min": "200.00",
+            "limits.bank_max": "5,000.00",
+        }
+    )
     data.update(overrides)
     return data
 
@@ -371,24 +367,30 @@ def test_the_new_table_form_is_built_from_the_games_schemas(floor_client):
         assert f'<option value="{found.code}"' in chooser
     page = text(floor_client.get(reverse("floor-table-new"), {"game": "high-card-flush"}))
     for limit in ("ante_min", "ante_max", "bank_min", "bank_max"):
-        assert f'name="limit__{limit}"' in page
-    assert 'name="seat_count"' in page and 'max="7"' in page
-    assert 'name="rule__coverage" value="running"' in page
-    # A pay table is edited as JSON, prefilled with the game's defaults.
-    paytable = re.search(r'<textarea name="rule__flush_paytable"[^>]*>(.*?)</textarea>', page, re.S)
-    assert paytable and json.loads(paytable.group(1)) == {"7": 200, "6": 50, "5": 10, "4": 2}
-    assert 'name="rule__ante_min"' not in page  # a limit is set as a limit, not as a rule
+        assert f'name="limits.{limit}"' in page
+    assert re.search(r'<label for="f-limits-ante_max">Ante maximum</label>', page)
+    assert 'name="seat_count"' in page and "From 2 to 7." in page
+    assert '<option value="running" selected>' in page
+    # A pay table is a line a row, in odds to 1, prefilled with the game's defaults; no JSON.
+    assert re.search(
+        r'<label for="f-rules-flush_paytable-7">7 cards</label>.*?value="200".*?to 1', page, re.S
+    )
+    shown = re.sub(r"<[^>]+>", " ", page.split("<main>")[1])  # the words on the screen
+    assert "<textarea" not in page
+    for developer in ("docs/rules", "ante_max", "flush_paytable", "{", "minor units"):
+        assert developer not in shown
+    assert 'name="rules.ante_min"' not in page  # a limit is set as a limit, not as a rule
     draw = text(floor_client.get(reverse("floor-table-new"), {"game": "five-card-draw-7a"}))
-    assert '<option value="pot_limit">pot limit</option>' in draw
-    assert 'name="rule__heads_up_uncapped"' in draw
+    assert '<option value="pot_limit">Pot limit</option>' in draw
+    assert 'name="rules.heads_up_uncapped"' in draw
 
 
 def test_a_good_post_creates_the_table_with_only_the_rules_that_differ(floor_client, floor, dealer):
-    rake = {"scheme": "per_player", "amount": 100, "bands": []}
     response = floor_client.post(
         reverse("floor-table-new"),
         hcf_post(
-            dealer=str(dealer.pk), rule__coverage="original_bank", rule__rake=json.dumps(rake)
+            dealer=str(dealer.pk),
+            **{"rules.coverage": "original_bank", "rules.rake.amount": "1.00"},
         ),
         follow=True,
     )
@@ -408,6 +410,7 @@ def test_a_good_post_creates_the_table_with_only_the_rules_that_differ(floor_cli
         "bank_min": 20000,
         "bank_max": 500000,
     }
+    rake = {"scheme": "per_player", "amount": 100, "bands": []}
     assert table.rules == {"coverage": "original_bank", "rake": rake}
     assert table.seats.count() == 7
     entry = AuditEntry.objects.get(action="table_create")
@@ -417,32 +420,48 @@ def test_a_good_post_creates_the_table_with_only_the_rules_that_differ(floor_cli
 
 def test_a_bad_limit_shows_the_services_message_and_creates_nothing(floor_client):
     response = floor_client.post(
-        reverse("floor-table-new"), hcf_post(limit__ante_min="5000", limit__ante_max="100")
+        reverse("floor-table-new"),
+        hcf_post(**{"limits.ante_min": "50.00", "limits.ante_max": "1"}),
     )
     assert response.status_code == 400
     body = text(response)
-    message = "ante maximum 100 is below the minimum 5000"
-    assert re.search(r'<div class="field invalid">\s*<label for="id_limit__ante_max"', body)
-    assert f'<span class="error" role="alert">{message}</span>' in body
-    assert f"<li>ante max: {message}</li>" in body
-    assert 'value="5000"' in body  # what was typed stays in the form
+    message = "ante maximum $1.00 is below the minimum $50.00"
+    assert re.search(
+        r'<div class="field sf-field sf-money invalid">\s*<label for="f-limits-ante_max"', body
+    )
+    assert f'<span class="error" id="f-limits-ante_max-error">{message}</span>' in body
+    assert 'aria-invalid="true"' in body and 'role="alert"' in body
+    assert 'value="50.00"' in body  # what was typed stays in the form
     assert not Table.objects.exists() and not AuditEntry.objects.exists()
 
 
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"seat_count": "9"}, "a High Card Flush table has at most 7 seats"),
-        ({"rule__flush_paytable": "{not json"}, "not valid JSON"),
-        ({"rule__rake": json.dumps({"scheme": "everyone"})}, "rake"),
-        ({"limit__bank_min": ""}, "This field is required."),
-        ({"game": "roulette"}, "'roulette' is not a game on this floor"),
+        ({"seat_count": "9"}, "must be from 2 to 7"),
+        ({"rules.flush_paytable.7": "lots"}, "not odds: write the N of N to 1, like 200"),
+        ({"rules.rake.scheme": "everyone"}, "choose one of the choices"),
+        ({"limits.bank_min": ""}, "needed"),
+        ({"limits.bank_min": "1.001"}, "at most 2 decimals: the smallest amount is $0.01"),
+        ({"rules.rake.amount": "0.10"}, "is not a multiple of the smallest chip $0.25"),
+        ({"game": "roulette"}, "That game is not played on this floor"),
     ],
 )
 def test_refused_tables_are_explained_and_not_created(floor_client, overrides, message):
     response = floor_client.post(reverse("floor-table-new"), hcf_post(**overrides))
     assert response.status_code == 400
     assert message in text(response) and 'role="alert"' in text(response)
+    assert not Table.objects.exists()
+
+
+def test_a_band_is_added_without_creating_anything(floor_client):
+    response = floor_client.post(
+        reverse("floor-table-new"), hcf_post(_edit="add:rules.rake.bands", name="")
+    )
+    assert response.status_code == 200
+    body = text(response)
+    assert 'name="rules.rake.bands.0.up_to"' in body and "autofocus" in body
+    assert "needed" not in body  # a form still being filled in is not judged
     assert not Table.objects.exists()
 
 
@@ -457,20 +476,19 @@ def test_a_second_table_of_the_same_name_is_refused(floor_client, dp_table):
 def test_every_games_defaults_round_trip_through_the_form(floor_client, code):
     """The form prefilled with a game's defaults and its demo limits creates a table that
     overrides nothing."""
+    from desk.floor.forms import NewTableForm
+    from desk.floor.schema_fields import major
+    from tests.desk.test_schema_fields import posted
+
     found = registry()[code]
-    page = text(floor_client.get(reverse("floor-table-new"), {"game": code}))
-    data: dict[str, Any] = {"game": code, "name": f"T-{code}", "seat_count": "5"}
-    data["smallest_chip"] = "1"
+    assert floor_client.get(reverse("floor-table-new"), {"game": code}).status_code == 200
+    data: dict[str, Any] = posted(NewTableForm(found).form)
+    data.update({"game": code, "name": f"T-{code}", "seat_count": "5", "smallest_chip": "0.01"})
     for name, value in table_config(found)["limits"].items():  # demo or sample limits
-        data[f"limit__{name}"] = str(value)
-    for field in re.finditer(r'<input type="(?:text|number)" name="(rule__\w+)"[^>]*>', page):
-        value = re.search(r'value="([^"]*)"', field.group(0))
-        data[field.group(1)] = value.group(1) if value else ""
-    for field in re.finditer(r'<textarea name="(rule__\w+)"[^>]*>(.*?)</textarea>', page, re.S):
-        data[field.group(1)] = field.group(2).strip()
-    for field in re.finditer(r'<select name="(rule__\w+)"[^>]*>(.*?)</select>', page, re.S):
-        chosen = re.search(r'<option value="([^"]*)" selected>', field.group(2))
-        data[field.group(1)] = chosen.group(1) if chosen else ""
+        if value is None:
+            continue
+        schema = found.limits_schema["properties"][name]
+        data[f"limits.{name}"] = str(value) if schema.get("enum") else major(value)
     response = floor_client.post(reverse("floor-table-new"), data)
     assert response.status_code == 302, text(response)[-3000:]
     table = Table.objects.get(name=f"T-{code}")
@@ -507,15 +525,20 @@ def test_the_queue_shows_a_limit_change_before_and_after(floor_client, limit_cha
     assert "Limit or rule change" in shown and "HCF-T" in shown
     assert "Asked by <strong>dealer</strong>" in shown and "high rollers at 10" in shown
     assert re.search(
-        r'data-key="ante_max">.*?class="before">10000<.*?class="after">20000<', shown, re.S
+        r'data-key="ante_max"><th scope="row">Ante maximum</th>'
+        r'<td class="before">\$100\.00</td><td class="after">\$200\.00<',
+        shown,
     )
     # coverage was not overridden at the table: it was at the game's default.
     assert re.search(
-        r'data-key="rules: coverage">.*?class="before">running <small>\(default\)</small>'
-        r'.*?class="after">original_bank<',
+        r'data-key="rules.coverage"><th scope="row">Bank coverage</th><td class="before">the '
+        r"bank and what it collects as the hand settles <small>\(the game's default\)</small>"
+        r'.*?class="after">only the bank posted before the hand<',
         shown,
         re.S,
     )
+    assert "hand 1 at the earliest" in shown
+    assert 'id="change-theory-' in shown  # the edge, always
     assert ">Approve</button>" in shown and ">Reject</button>" in shown
 
 
@@ -584,7 +607,7 @@ def test_a_void_request_is_shown_and_approved(floor_client, dp_table, dealer, cl
     void = Approval.objects.get(kind="void")
     shown = row(floor_client.get(reverse("floor-approvals")), void)
     assert "Void of an open hand" in shown and "card exposed" in shown
-    assert "Void hand 1 (0 actions recorded; seats 1, 2, 3, 4)" in shown
+    assert "Void hand 1: 0 actions recorded, seats 1, 2, 3, 4 dealt in." in shown
     response = floor_client.post(reverse("floor-approval-approve", args=[void.pk]), **HTMX)
     assert "Approved: hand 1 is voided." in text(response)
     assert Hand.objects.get(pk=hand["id"]).status == "voided"
@@ -699,8 +722,8 @@ def test_a_correction_shows_what_it_moves_and_approving_stores_the_reversal_and_
     correction = Approval.objects.get(pk=asked.json()["id"])
     shown = row(floor_client.get(reverse("floor-approvals")), correction)
     assert 'data-party="seat 2"' in shown and "Approve" in shown
-    # Seat 2 gets its 500 back from the designated player (seat 1).
-    assert re.search(r'data-party="seat 2">.*?<td class="num">500</td></tr>', shown, re.S)
+    # Seat 2 gets its $5.00 back from the designated player (seat 1).
+    assert re.search(r'data-party="seat 2">.*?<td class="num">\+\$5\.00</td></tr>', shown, re.S)
     response = floor_client.post(reverse("floor-approval-approve", args=[correction.pk]), **HTMX)
     assert "Approved by floor" in text(response)
     kinds = list(
@@ -759,22 +782,27 @@ def test_the_floor_asks_for_a_void_and_a_correction_from_the_tables_hands(
         "misdeal",
     )
 
-    # The settled hand: its actions, as settled, to edit.
+    # The settled hand: its actions, as settled, a row each to edit.
+    from desk.floor.forms import CorrectionForm
+    from tests.desk.test_schema_fields import posted
+
     url = reverse("floor-hand-correct", args=[first["id"]])
     form = text(floor_client.get(url))
     actions = Settlement.objects.get(hand_id=first["id"]).history["actions"]
-    assert json.loads(re.search(r"<textarea[^>]*>(.*?)</textarea>", form, re.S)[1]) == {
-        "actions": actions
-    }
-    bad = floor_client.post(url, {"reason": "typo", "hand": "{not json"})
-    assert bad.status_code == 400 and "is not JSON" in text(bad)
-    unchanged = floor_client.post(url, {"reason": "typo", "hand": json.dumps({"actions": actions})})
+    assert "<textarea" not in form
+    assert f'name="actions.rows" value="{len(actions)}"' in form
+    hand = Hand.objects.get(pk=first["id"])
+    drawn = posted(CorrectionForm(registry()[hand.game], hand, actions).form)
+    bad = floor_client.post(url, {**drawn, "reason": "typo", "actions.2.cards": "Ah Kh"})
+    assert bad.status_code == 400 and "give 7 cards, not 2" in text(bad)
+    unchanged = floor_client.post(url, {**drawn, "reason": "typo"})
     assert unchanged.status_code == 400 and "nothing to correct" in text(unchanged)
+    missing = floor_client.post(url, drawn)
+    assert missing.status_code == 400 and "Give the reason" in text(missing)
     assert not Approval.objects.filter(kind="correction").exists()
-    wager = next(a for a in actions if a["type"] == "wager" and a["seat"] == 2)
-    wager["flush_bonus"] = 0
+    index = next(i for i, a in enumerate(actions) if a["type"] == "wager" and a["seat"] == 2)
     asked = floor_client.post(
-        url, {"reason": "no bonus bet", "hand": json.dumps({"actions": actions})}
+        url, {**drawn, "reason": "no bonus bet", f"actions.{index}.flush_bonus": "0"}
     )
     assert asked.status_code == 302 and asked["Location"].startswith(reverse("floor-approvals"))
     correction = Approval.objects.get(kind="correction")

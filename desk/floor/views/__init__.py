@@ -13,11 +13,21 @@ The views live by job: ``pit``, ``tables`` (a new table, a table's hands), ``sig
 from .approvals import approval_approve, approval_reject, approval_withdraw, approvals
 from .pit import pit, pit_tiles, table_dealer, table_status
 from .signoff import signoff_limits
-from .tables import hand_correct, hand_void, table_hands, table_new
+from .tables import (
+    approval_theory,
+    hand_correct,
+    hand_void,
+    table_change,
+    table_change_preview,
+    table_hands,
+    table_new,
+    table_page,
+)
 
 __all__ = [
     "approval_approve",
     "approval_reject",
+    "approval_theory",
     "approval_withdraw",
     "approvals",
     "hand_correct",
@@ -25,8 +35,11 @@ __all__ = [
     "pit",
     "pit_tiles",
     "signoff_limits",
+    "table_change",
+    "table_change_preview",
     "table_dealer",
     "table_hands",
     "table_new",
+    "table_page",
     "table_status",
 ]

@@ -1,27 +1,44 @@
-"""A table's pages: a new table, its latest hands (a void or a correction asked for)."""
+"""A table's pages: a new table; the table itself (its limits and rules in words, its latest
+hands: a void or a correction asked for); a limit or rule change asked for, with its preview.
+
+Every form is built from the game's schemas field by field (``desk/floor/forms.py``): a list's
+add, insert, move and remove buttons post the form with ``_edit``, and the form comes back as
+typed with the edit made (htmx swaps it in place); only the form's own button asks the
+service, which judges. A refusal is shown next to the field it is about.
+"""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from casino.rules.contract import registry
+from approvals.models import Approval
+from casino.core.i18n import problem_text
+from casino.core.option_words import describe, title_of
+from casino.rules.contract import Game, registry
+from casino.rules.contract import game as registered_game
+from casino.rules.errors import Problem
 from desk.access import FLOOR, role_required
+from hold.selectors import theory_for_change
 from tables.models import Hand, Table
+from tables.preview import change_preview
 from tables.selectors import hand_list
 from tables.services import (
+    change_request,
     correction_request,
     table_create,
     void_request,
 )
 
-from ..forms import NewTableForm
+from ..forms import ChangeForm, CorrectionForm, NewTableForm, current_rules
+from ..schema_fields import editing
 from .common import (
     HANDS_SHOWN,
     REFUSALS,
@@ -29,17 +46,80 @@ from .common import (
     refusal_text,
 )
 
-# ---------------------------------------------------------------- a table's hands
+FORM_ID = "schema-form"
+
+
+def _form_context(request: HttpRequest, url: str) -> dict[str, Any]:
+    """What the field templates read: where a list edit posts, the form's id, the currency."""
+    return {"form_url": url, "form_id": FORM_ID, "currency_code": settings.CURRENCY}
+
+
+def _game_of(table: Table) -> Game:
+    return registered_game(table.game)
+
+
+# ---------------------------------------------------------------- a table's page
+
+
+def _options_in_words(
+    game: Game, table: Table
+) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
+    """The table's limits (and smallest chip) and its rules, each titled and in words; a
+    rule the table does not set is marked as the game's default."""
+    limits_schema = game.limits_schema.get("properties") or {}
+    limits = [
+        {
+            "title": title_of(limits_schema.get(key), key),
+            "words": describe(limits_schema.get(key), table.limits.get(key)),
+        }
+        for key in game.limit_fields
+    ]
+    limits.append(
+        {
+            "title": "smallest chip",
+            "words": describe({"format": "money", "type": "integer"}, table.smallest_chip),
+        }
+    )
+    rules_schema = game.rules_schema.get("properties") or {}
+    rules = [
+        {
+            "title": title_of(rules_schema.get(key), key),
+            "words": describe(rules_schema.get(key), value),
+            "default": key not in table.rules,
+        }
+        for key, value in current_rules(game, table).items()
+    ]
+    return limits, rules
 
 
 @role_required(*FLOOR)
 @require_GET
-def table_hands(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The table's latest hands: an open one may be voided (asked for), a settled one
-    corrected (asked for); either request waits for another floor manager."""
-    table = get_object_or_404(Table, pk=table_id)
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The table: game, state, dealer; its limits and rules in words, with a button to ask
+    for a change; changes waiting; its latest hands (an open one may be voided, a settled one
+    corrected: both asked for, each waiting for another floor manager)."""
+    table = get_object_or_404(Table.objects.select_related("dealer"), pk=table_id)
+    game = _game_of(table)
     hands = list(hand_list(table_id=table.pk)[:HANDS_SHOWN])
-    return render(request, "desk/floor/hands.html", {"table": table, "hands": hands})
+    limits, rules = _options_in_words(game, table)
+    waiting = list(
+        Approval.objects.filter(
+            table=table, kind=Approval.Kind.LIMIT_CHANGE, status=Approval.Status.PENDING
+        ).select_related("requested_by")
+    )
+    context = {
+        "table": table,
+        "game_name": game.name,
+        "hands": hands,
+        "limits": limits,
+        "rules": rules,
+        "waiting_changes": waiting,
+    }
+    return render(request, "desk/floor/hands.html", context)
+
+
+#: The table's hands, as the pit's tiles link them: the table's page.
+table_hands = table_page
 
 
 @role_required(*FLOOR)
@@ -56,68 +136,162 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
             f"The void of hand {hand.number} waits in the approvals queue for another floor "
             "manager.",
         )
-    return redirect("floor-table-hands", table_id=hand.table_id)
+    return redirect("floor-table", table_id=hand.table_id)
 
 
-def _actions_text(actions: list[dict[str, Any]]) -> str:
-    """A hand's actions as ``{"actions": [...]}``, one action a line, to read and edit."""
-    lines = ",\n".join(f"  {json.dumps(action)}" for action in actions)
-    return f'{{"actions": [\n{lines}\n]}}'
+# ---------------------------------------------------------------- a limit or rule change
+
+
+def _change_context(request: HttpRequest, table: Table, form: ChangeForm) -> dict[str, Any]:
+    url = reverse("floor-table-change", args=[table.pk])
+    return {
+        **_form_context(request, url),
+        "table": table,
+        "game_name": form.game.name,
+        "form": form,
+        "preview_url": reverse("floor-table-change-preview", args=[table.pk]),
+    }
+
+
+def _place(form: ChangeForm | NewTableForm | CorrectionForm, problems: list[Problem]) -> None:
+    for problem in problems:
+        form.placed.place(problem, _words(problem_text(problem)))
+
+
+def _words(text: str) -> str:
+    """An engine's message as a form shows it: what JSON calls null is an empty field."""
+    for developer, person in (
+        ("(up_to null)", "(no upper end)"),
+        ("or null for no limit", "or empty for no upper end"),
+        ("(or null for none)", "(or empty for none)"),
+        ("(or null)", "(or empty)"),
+        (" or null,", " or empty,"),
+        ("up_to", "up to"),
+    ):
+        text = text.replace(developer, person)
+    return text
+
+
+@role_required(*FLOOR)
+@require_http_methods(["GET", "POST"])
+def table_change(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Ask for a limit or rule change: every option with its value in force beside the new
+    one, what changes and the theoretical edge before and after as it is filled in, the hand
+    it applies from, and a reason; ``change_request`` judges, and the request waits in the
+    approvals queue for another floor manager."""
+    table = get_object_or_404(Table.objects.select_related("dealer"), pk=table_id)
+    game = _game_of(table)
+    if request.method == "GET":
+        form = ChangeForm(game, table)
+        return render(request, "desk/floor/change.html", _change_context(request, table, form))
+    form = ChangeForm(game, table, request.POST)
+    context = _change_context(request, table, form)
+    if editing(request.POST):
+        form.form.edit(editing(request.POST))
+        form.form.clear_errors()
+        return render(request, "desk/floor/change.html", context)
+    changes = form.changes() if form.form.valid else {}
+    reason_ok = form.check_reason()
+    if form.form.valid and not changes:
+        context["nothing"] = True
+    elif form.form.valid and reason_ok:
+        try:
+            change = change_request(
+                user=request.user, table_id=table.pk, changes=changes, reason=form.reason
+            )
+        except REFUSALS as exc:
+            _place(form, problems_of(exc))
+        else:
+            messages.success(
+                request,
+                f"Your change of {table.name} waits in the approvals queue for another floor "
+                f"manager; once approved it applies from the next hand opened (hand "
+                f"{table.next_hand_number} at the earliest).",
+            )
+            return redirect(
+                f"{reverse('floor-approvals')}?table={table.pk}#approval-{change.approval.pk}"
+            )
+    context["preview"] = change_preview(table=table, changes=changes) if changes else None
+    context["problems"] = form.placed.unplaced
+    return render(request, "desk/floor/change.html", context, status=400)
+
+
+@role_required(*FLOOR)
+@require_POST
+def table_change_preview(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The preview of the change being filled in (htmx, as the form changes, and again every
+    few seconds while a figure of the edge is still being simulated)."""
+    table = get_object_or_404(Table, pk=table_id)
+    form = ChangeForm(_game_of(table), table, request.POST)
+    context = _change_context(request, table, form)
+    if not form.form.valid:
+        context["unreadable"] = True
+    else:
+        changes = form.changes()
+        context["preview"] = change_preview(table=table, changes=changes) if changes else None
+    return render(request, "desk/floor/_change_preview.html", context)
+
+
+@role_required(*FLOOR)
+@require_GET
+def approval_theory(request: HttpRequest, approval_id: int) -> HttpResponse:
+    """A pending change's theoretical edge, asked again while a figure is still being
+    simulated (the queue's row polls it, htmx)."""
+    approval = get_object_or_404(Approval.objects.select_related("table"), pk=approval_id)
+    context = {
+        "theory": theory_for_change(approval),
+        "heading_id": f"change-theory-{approval.pk}",
+        "poll_url": reverse("floor-approval-theory", args=[approval.pk]),
+    }
+    return render(request, "hold/_change_theory.html", context)
+
+
+# ---------------------------------------------------------------- a correction
 
 
 @role_required(*FLOOR)
 @require_http_methods(["GET", "POST"])
 def hand_correct(request: HttpRequest, hand_id: int) -> HttpResponse:
-    """Ask for a settled hand to be corrected: its whole list of actions, as settled,
-    to edit, and a reason."""
+    """Ask for a settled hand to be corrected: its actions, as settled, as rows to edit (each
+    a type and that type's fields: seats, amounts in money, cards), and a reason."""
     hand = get_object_or_404(hand_list(), pk=hand_id)
+    game = registered_game(hand.game)
     current = hand.settlement
-    body = _actions_text(current.history["actions"]) if current else "{}"
-    reason, problems = "", []
-    if request.method == "POST":
-        reason, body = request.POST.get("reason", ""), request.POST.get("hand", "")
+    actions = list(current.history["actions"]) if current else []
+    url = reverse("floor-hand-correct", args=[hand.pk])
+    data = request.POST if request.method == "POST" else None
+    form = CorrectionForm(game, hand, actions, data)
+    context = {**_form_context(request, url), "hand": hand, "current": current, "form": form}
+    if request.method == "GET":
+        return render(request, "desk/floor/correct.html", context)
+    if editing(request.POST):
+        form.form.edit(editing(request.POST))
+        form.form.clear_errors()
+        return render(request, "desk/floor/correct.html", context)
+    reason_ok = form.check_reason()
+    if form.form.valid and reason_ok:
         try:
-            corrected = json.loads(body)
-        except ValueError as exc:
-            problems = [f"the corrected hand is not JSON: {exc}"]
+            correction_request(
+                user=request.user, hand_id=hand.pk, reason=form.reason, actions=form.actions()
+            )
+        except REFUSALS as exc:
+            _place(form, problems_of(exc))
         else:
-            if not isinstance(corrected, dict) or set(corrected) - {"actions", "record"}:
-                problems = ['send {"actions": [...]} (or {"record": {...}})']
-        if not problems:
-            try:
-                correction_request(
-                    user=request.user,
-                    hand_id=hand.pk,
-                    reason=reason,
-                    record=corrected.get("record"),
-                    actions=corrected.get("actions"),
-                )
-            except REFUSALS as exc:
-                problems = [
-                    p.message if not p.path else f"{p.path}: {p.message}" for p in problems_of(exc)
-                ]
-            else:
-                messages.success(
-                    request,
-                    f"The correction of hand {hand.number} waits in the approvals queue for "
-                    "another floor manager.",
-                )
-                return redirect(f"{reverse('floor-approvals')}?table={hand.table_id}")
-    context = {
-        "hand": hand,
-        "current": current,
-        "body": body,
-        "reason": reason,
-        "problems": problems,
-    }
-    return render(request, "desk/floor/correct.html", context, status=400 if problems else 200)
+            messages.success(
+                request,
+                f"The correction of hand {hand.number} waits in the approvals queue for "
+                "another floor manager.",
+            )
+            return redirect(f"{reverse('floor-approvals')}?table={hand.table_id}")
+    context["problems"] = form.placed.unplaced
+    return render(request, "desk/floor/correct.html", context, status=400)
 
 
 # ---------------------------------------------------------------- a new table
 
 
 def _games() -> list[Any]:
-    return sorted(registry().values(), key=lambda game: game.name)
+    return sorted(registry().values(), key=lambda game: str(game.name))
 
 
 @role_required(*FLOOR)
@@ -127,10 +301,16 @@ def table_new(request: HttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     code = data.get("game", "")
     found = registry().get(code) if code else None
-    context: dict[str, Any] = {"games": _games(), "chosen": found, "problems": []}
+    url = reverse("floor-table-new")
+    context: dict[str, Any] = {
+        **_form_context(request, url),
+        "games": _games(),
+        "chosen": found,
+        "problems": [],
+    }
     if found is None:
         if code:
-            context["problems"] = [f"{code!r} is not a game on this floor; choose one below."]
+            context["problems"] = ["That game is not played on this floor; choose one below."]
         status = 400 if code else 200
         return render(request, "desk/floor/table_new.html", context, status=status)
     if request.method == "GET":
@@ -138,34 +318,32 @@ def table_new(request: HttpRequest) -> HttpResponse:
         return render(request, "desk/floor/table_new.html", context)
     form = NewTableForm(found, request.POST)
     context["form"] = form
-    if form.is_valid():
+    if editing(request.POST):
+        form.form.edit(editing(request.POST))
+        form.form.clear_errors()
+        return render(request, "desk/floor/table_new.html", context)
+    if form.valid:
+        values = form.values()
+        dealer = None
+        if values["dealer_id"] is not None:
+            dealer = get_user_model().objects.filter(pk=values["dealer_id"]).first()
         try:
             table = table_create(
                 user=request.user,
-                name=form.cleaned_data["name"],
+                name=values["name"],
                 game=found.code,
-                limits=form.limits(),
-                smallest_chip=form.cleaned_data["smallest_chip"],
-                seat_count=form.cleaned_data["seat_count"],
-                dealer=form.cleaned_data["dealer"],
-                rules=form.rules(),
+                limits=values["limits"],
+                smallest_chip=values["smallest_chip"],
+                seat_count=values["seat_count"],
+                dealer=dealer,
+                rules=values["rules"],
             )
         except REFUSALS as exc:
-            for problem in problems_of(exc):
-                target = form.field_for(problem.path)
-                if target is not None:
-                    form.add_error(target, problem.message)
-                else:
-                    context["problems"].append(problem.message)
+            _place(form, problems_of(exc))
         else:
             messages.success(
                 request, f"Table {table.name} ({found.name}, {table.seat_count} seats) created."
             )
             return redirect("floor-pit")
-    for name, errors in form.errors.items():
-        label = form.fields[name].label if name in form.fields else ""
-        for error in errors:
-            shown = f"{label}: {error}" if label else error
-            if shown not in context["problems"]:
-                context["problems"].append(shown)
+    context["problems"] = form.placed.unplaced
     return render(request, "desk/floor/table_new.html", context, status=400)
