@@ -42,3 +42,9 @@ def settlement_signoff(settlement: Any) -> dict[str, Any]:
         "ctrs": list(CTR.objects.filter(settlement=settlement).select_related("patron")),
         "notice": RegulatorNotice.objects.filter(settlement=settlement).first(),
     }
+
+
+@register.inclusion_tag("filings/_settlement_notice.html")
+def settlement_notice(settlement: Any) -> dict[str, Any]:
+    """The regulator notice of a settlement at or above its notice line (else nothing)."""
+    return {"notice": RegulatorNotice.objects.filter(settlement_id=settlement.pk).first()}

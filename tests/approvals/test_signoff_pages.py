@@ -254,3 +254,33 @@ def test_compliance_lists_the_records_masked_on_the_page_and_in_csv(
     assert as_user(dealer).get(reverse("filings-records")).status_code == 403
     odd = reader.get(reverse("filings-records"), {"kind": "x", "start": "yesterday"})
     assert "There is no such kind of record" in text(odd) and "The first day is a date" in text(odd)
+
+
+def test_the_settlement_page_says_who_signed_and_that_the_regulator_is_notified(
+    dealer, floor, floor2, compliance, client_for
+):
+    table = big_table(floor, dealer)
+    client_for(floor).post(
+        "/api/v1/signoff-limits/",
+        {"table": table.pk, "tiers": [{"above": 1, "role": "floor_manager"}], "notice": 600_000},
+        format="json",
+    )
+    request = held(client_for(dealer), table, bonus_record(SEVEN_SF, 600))
+    assert request["signoff"]["regulator_notice"]
+    as_user(floor2).post(
+        reverse("floor-approval-approve", args=[request["id"]]),
+        {"note": "ID seen", **{f"p-2-{key}": value for key, value in IDENTITY.items()}},
+    )
+    settlement = Settlement.objects.get()
+    page = text(as_user(compliance).get(reverse("compliance-settlement", args=[settlement.pk])))
+    said = words(page)
+    assert (
+        "Regulator notice: a win of $6,019.00, at or above the $6,000.00 notice line; the "
+        "regulator is notified of this settlement." in said
+    )
+    assert "Large-payout signatures: 1 of 1" in said
+    assert re.search(
+        r"A win above \$0\.01 \(1 floor manager\): floor2 at [-0-9: ]+\( ID seen \)", said
+    )
+    assert "Seat 2 (Ana Kovacs, driver's licence •••• 6789): W-2G for $6,000.00 on $6.00" in said
+    assert "D123" not in page
