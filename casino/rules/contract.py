@@ -9,7 +9,13 @@ What a game gives:
 
 * **Who and what**: ``code``, ``name``, ``min_players``, ``max_seats`` and JSON schemas of its
   table limits, rules options, opening body, live actions, between-hand table actions and
-  paper record (the OpenAPI document is built from them).
+  paper record (the OpenAPI document is built from them, and the desks' forms field by
+  field). They speak one vocabulary (:mod:`casino.rules.schemas`, ``docs/schemas.md``): a
+  ``title`` and a ``description`` for every option; ``format`` ``money`` (minor units),
+  ``odds`` (N to 1), ``percent``, ``count`` or ``minutes`` for a number; a choice's values
+  titled (``oneOf`` one-value enums beside the ``enum``); ``x-null`` for what an empty value
+  means; ``readOnly`` for a rules option the table sets from its limits or smallest chip;
+  nested options typed all the way down (a pay table's lines, a list of bands).
 * **Rules**: :meth:`Game.default_rules`, :meth:`Game.parse_rules`, :meth:`Game.check_limits`
   and :meth:`Game.hand_rules` (the effective rules a hand freezes from the table's limits,
   smallest chip and rule overrides).
