@@ -76,7 +76,8 @@ def test_an_officer_replays_a_hand_of_every_game_step_by_step(
     compliance, floor, dealer, live_server, page
 ):
     codes = sorted(registry())
-    settlements = {code: play_hand(code, floor=floor, dealer=dealer) for code in codes}
+    # An ordinary hand: five players where the game seats five.
+    settlements = {code: play_hand(code, floor=floor, dealer=dealer, players=5) for code in codes}
     blocked = watch_csp(page)
     log_in(page, live_server, compliance)
     ARTEFACTS.mkdir(exist_ok=True)
