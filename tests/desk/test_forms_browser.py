@@ -179,6 +179,7 @@ def test_the_floor_asks_for_a_change_from_the_table_s_page_and_the_queue_says_it
     expect(page.locator(".field", has=ante_max).locator(".sf-now")).to_have_text("Now: $100.00")
     preview = page.locator("#change-preview")
     expect(preview).to_contain_text("Nothing yet")
+    expect(preview.locator("dd[data-measure='flush_bonus']")).to_contain_text("%")
     ante_max.fill("200")
     ante_max.press("Tab")
     expect(preview.locator("tr[data-path='ante_max'] .before")).to_have_text("$100.00")
@@ -282,6 +283,20 @@ def test_a_settled_hand_is_corrected_by_editing_one_action_s_amount(
     expect(deal.locator(".error")).to_contain_text("'Zz' is not a card")
     assert not Approval.objects.filter(kind="correction").exists()
     deal.locator("input[name$='.cards']").fill(dealt)
+    # A row inserted takes a type, which brings its fields; then it goes again.
+    count = rows.count()
+    page.get_by_role("button", name="Insert action before action 1").click()
+    expect(rows).to_have_count(count + 1)
+    expect(page.locator("#f-actions-0-type")).to_be_focused()
+    page.locator("#f-actions-0-type").select_option("fold")
+    expect(page.locator("#f-actions-0-seat")).to_be_visible()
+    assert page.locator("#f-actions-0-cards").count() == 0
+    page.get_by_role("button", name="Remove action 1").click()
+    expect(rows).to_have_count(count)
+    assert page.locator("input[name$='.cards']").first.input_value() != ""
+    wager = rows.filter(has=page.locator("select option[value='wager']:checked")).filter(
+        has=page.locator("input[name$='.seat'][value='2']")
+    )
     wager.get_by_label("Flush bonus", exact=False).first.fill("2")
     assert_accessible(page, "the correction form")
     shot(page, "forms-correct")

@@ -26,10 +26,10 @@ from casino.rules.contract import Game, registry
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problem
 from desk.access import FLOOR, role_required
-from hold.selectors import theory_for_change
+from hold.selectors import ChangeTheory, theory_for_change, theory_for_proposal
 from tables.models import Hand, Table
 from tables.preview import change_preview
-from tables.selectors import hand_list
+from tables.selectors import hand_list, table_config
 from tables.services import (
     change_request,
     correction_request,
@@ -150,6 +150,7 @@ def _change_context(request: HttpRequest, table: Table, form: ChangeForm) -> dic
         "game_name": form.game.name,
         "form": form,
         "preview_url": reverse("floor-table-change-preview", args=[table.pk]),
+        "edge_known": False,
     }
 
 
@@ -183,7 +184,12 @@ def table_change(request: HttpRequest, table_id: int) -> HttpResponse:
     game = _game_of(table)
     if request.method == "GET":
         form = ChangeForm(game, table)
-        return render(request, "desk/floor/change.html", _change_context(request, table, form))
+        context = {
+            **_change_context(request, table, form),
+            "edge_now": edge_now(table),
+            "edge_known": True,
+        }
+        return render(request, "desk/floor/change.html", context)
     form = ChangeForm(game, table, request.POST)
     context = _change_context(request, table, form)
     if editing(request.POST):
@@ -229,7 +235,15 @@ def table_change_preview(request: HttpRequest, table_id: int) -> HttpResponse:
     else:
         changes = form.changes()
         context["preview"] = change_preview(table=table, changes=changes) if changes else None
+        if not changes:
+            context.update(edge_now=edge_now(table), edge_known=True)
     return render(request, "desk/floor/_change_preview.html", context)
+
+
+def edge_now(table: Table) -> ChangeTheory | None:
+    """The table's theoretical edge as it stands (what the preview shows before anything
+    changes)."""
+    return theory_for_proposal(table, table_config(table), {})
 
 
 @role_required(*FLOOR)
