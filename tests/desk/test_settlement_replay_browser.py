@@ -179,3 +179,19 @@ def test_the_audit_log_names_a_raise_in_words(
     page.screenshot(path=str(ARTEFACTS / "audit-log-words.png"), full_page=True)
     page.set_viewport_size({"width": 768, "height": 1000})
     assert page.evaluate("document.documentElement.scrollWidth") <= 768
+
+
+def test_the_felt_reads_in_the_desk_s_english_whatever_the_browser_asks_for(
+    compliance, floor, dealer, live_server, browser
+):
+    """The tablet's modules speak the tablet's languages; on the desk, which is in English,
+    the felt is too, for a browser that asks for Greek first."""
+    settlement = play_hand("five-card-draw-7a", floor=floor, dealer=dealer)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="el-GR")
+    page = context.new_page()
+    log_in(page, live_server, compliance)
+    page.goto(f"{live_server.url}/desk/compliance/settlements/{settlement.pk}/")
+    seats = page.locator("#replay-felt .seat-view .who strong")
+    expect(seats.first).to_have_text(re.compile(r"^Seat \d+$"))
+    assert not re.search("[\u0370-\u03ff]", page.locator("#replay").inner_text())
+    context.close()
