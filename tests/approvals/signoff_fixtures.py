@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Group
 
 from casino.core.roles import give_role
 from tables import services
@@ -21,19 +22,23 @@ SEVEN_SF = ["Jh", "Th", "9h", "8h", "7h", "6h", "5h"]
 FIVE_SF = ["9h", "8h", "7h", "6h", "5h", "Qc", "Td"]
 
 
-@pytest.fixture
-def shift(make_user: Any) -> Any:
-    """A shift manager (and so a floor manager too)."""
-    user = make_user(username="shift")
+def shift_manager(make_user: Any, username: str) -> Any:
+    """A shift manager (and so a floor manager too), given the role as every user is. (A
+    browser test's database is emptied between tests, the role's group with it.)"""
+    Group.objects.get_or_create(name="shift_manager")
+    user = make_user(username=username)
     give_role(user, "shift_manager")
     return user
+
+
+@pytest.fixture
+def shift(make_user: Any) -> Any:
+    return shift_manager(make_user, "shift")
 
 
 @pytest.fixture
 def shift2(make_user: Any) -> Any:
-    user = make_user(username="shift2")
-    give_role(user, "shift_manager")
-    return user
+    return shift_manager(make_user, "shift2")
 
 
 def big_table(floor: Any, dealer: Any, name: str = "HCF-BIG") -> Any:

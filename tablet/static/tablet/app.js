@@ -498,11 +498,14 @@ async function waitingScreen(tableId, hand, spec) {
   const words = { who: request.requested_by, reason: request.reason };
   let asked;
   let proposed = null;
+  let signatures = null;
   if (request.kind === "payout") {
     // The request's reason is the server's own wording (amounts in minor units): the table
-    // below says what signing it pays, in money.
+    // below says what signing it pays, in money; the tiers may ask for several people.
     asked = gettext("The settlement is above the sign-off limit: a floor manager signs it before it is paid.");
-    proposed = (await api.get(`approvals/${request.id}/`)).detail.result;
+    const approval = await api.get(`approvals/${request.id}/`);
+    proposed = approval.detail.result;
+    if (approval.signoff) signatures = interpolate(gettext("Signatures: %(signed)s of %(needed)s"), { signed: approval.signoff.signed, needed: approval.signoff.needed }, true);
   } else {
     asked = interpolate(gettext("%(who)s asked to void this hand: %(reason)s"), words, true);
   }
@@ -521,6 +524,7 @@ async function waitingScreen(tableId, hand, spec) {
         { class: "panel waiting", role: "status", "aria-label": gettext("Waiting for the floor") },
         el("h2", {}, gettext("Waiting for the floor")),
         el("p", {}, asked),
+        signatures ? el("p", { class: "signatures" }, signatures) : null,
         el("p", {}, gettext("Nothing can be recorded on the hand until a floor manager decides.")),
         proposed ? settlementTable(proposed) : null,
       ),
