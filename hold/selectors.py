@@ -175,6 +175,8 @@ def theory_for_proposal(
 
 WIDTH, HEIGHT = 720, 280
 LEFT, RIGHT, TOP, BOTTOM = 72, 40, 20, 56
+TICK_GAP = 60  # pixels between two day labels on the chart ("30 Nov" is about 45)
+LONE_DAY = 8.0  # half the width of a lone day's band and dash, so they can be seen
 
 
 @dataclass(frozen=True)
@@ -247,7 +249,7 @@ class TableChart:
         outside = len(self.flagged)
         figure = self.figure
         if not self.offered:
-            expected = f"{self.game_name} has no theoretical hold"
+            expected = "no theoretical line to judge it against"
         elif figure is not None and figure.status == Theory.Status.FAILED:
             expected = "its theoretical hold could not be computed"
         elif figure is None or not figure.ready or figure.value is None:
@@ -324,7 +326,7 @@ def _chart(
     band = ""
     if banded:
         # A lone day gets a band a few pixels wide, so it can be seen.
-        edge = 4.0 if len(banded) == 1 else 0.0
+        edge = LONE_DAY if len(banded) == 1 else 0.0
         upper = [f"{p.x - edge},{p.high_y}" for p in banded] + (
             [f"{banded[0].x + edge},{banded[0].high_y}"] if edge else []
         )
@@ -332,7 +334,11 @@ def _chart(
             [f"{banded[0].x - edge},{banded[0].low_y}"] if edge else []
         )
         band = " ".join(upper + lower)
-    expected = " ".join(f"{p.x},{p.expected_y}" for p in points if p.expected_y is not None)
+    lined = [p for p in points if p.expected_y is not None]
+    expected = " ".join(f"{p.x},{p.expected_y}" for p in lined)
+    if len(lined) == 1:  # a lone day's theoretical value: a short dash across its point
+        lone = lined[0]
+        expected = f"{lone.x - LONE_DAY},{lone.expected_y} {lone.x + LONE_DAY},{lone.expected_y}"
     ticks = []
     value = low
     while value <= high + step / 2:
@@ -340,8 +346,10 @@ def _chart(
         assert position is not None
         ticks.append(Tick(position, f"{value:.1%}"))
         value += step
-    every = max(1, round(len(points) / 8))
-    x_ticks = [Tick(p.x, p.entry.day.strftime("%d %b")) for p in points[::every]]
+    x_ticks: list[Tick] = []
+    for point in points:  # a label at least TICK_GAP pixels from the one before
+        if not x_ticks or point.x - x_ticks[-1].position >= TICK_GAP:
+            x_ticks.append(Tick(point.x, point.entry.day.strftime("%d %b")))
     figure = entries[-1].theory if entries else None
     return TableChart(
         table=table,

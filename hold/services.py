@@ -6,7 +6,7 @@
   ``load_demo`` loads them): exact figures are computed at once; a simulation is queued to the
   Celery task ``hold.compute_theory`` when a worker runs, and **where none runs** (tasks run
   eagerly, the embedded set-up) simulated there and then with ``HOLD_THEORY_INLINE_HANDS``
-  hands (2000: a second or two), so a floor manager is not kept waiting half a minute on
+  hands (1000: about a second), so a floor manager is not kept waiting half a minute on
   "Create the table" for the full run. The figure records how many hands it was made from.
 * :func:`get_or_compute` returns the stored figure of a spec, computing it now if it has none
   (a simulation plays ``HOLD_THEORY_HANDS`` hands). A figure is stored once per (game,
@@ -22,7 +22,7 @@ A game whose package supplies no theory (``Game.theory()`` is None) has no figur
 specs are empty and its days are not judged.
 
 Settings read (all optional): ``HOLD_THEORY_HANDS`` (20000), ``HOLD_THEORY_INLINE_HANDS``
-(2000), ``HOLD_THEORY_SEED``, ``HOLD_FLAG_MIN_HANDS`` (30) and ``HOLD_FLAG_MIN_DROP`` (100000
+(1000), ``HOLD_THEORY_SEED``, ``HOLD_FLAG_MIN_HANDS`` (30) and ``HOLD_FLAG_MIN_DROP`` (100000
 minor units, 1,000.00).
 """
 
@@ -68,7 +68,7 @@ def theory_hands() -> int:
 def theory_inline_hands() -> int:
     """Hands a simulation plays where no worker runs (computed in the process that created
     the rules version)."""
-    return int(getattr(settings, "HOLD_THEORY_INLINE_HANDS", 2_000))
+    return int(getattr(settings, "HOLD_THEORY_INLINE_HANDS", 1_000))
 
 
 def theory_seed() -> int:
