@@ -357,6 +357,9 @@ def _bounds(schema: Mapping[str, Any], number: int | float, kind: str) -> str | 
 def _read_scalar(node: Field, schema: Mapping[str, Any], nullable: bool, build: _Build) -> None:
     """Read ``node.text`` into ``node.value`` (or add the problem, in words)."""
     text = node.text.strip()
+    if not text and node.kind in ("cards", "numbers") and not schema.get("minItems"):
+        node.value = []  # an emptied list: none (a draw that stands pat)
+        return
     if not text:
         if nullable and (build.keep_nulls or node.required):
             node.value = None

@@ -358,3 +358,23 @@ def test_a_new_action_s_type_brings_that_type_s_fields():
     missing = again(form, **{"actions.0.type": "raise"})
     assert missing.root.find("actions.0.to").errors == ["needed"]
     assert MISSING is not None
+
+
+@pytest.mark.parametrize("code", GAMES)
+def test_every_game_s_actions_are_drawn_as_rows_and_read_back_unchanged(code):
+    """A short hand of every game that plays each of its action types: drawn as rows (a type
+    and that type's fields) and read back as the same actions, amounts exact."""
+    from tests.game_samples import samples
+
+    game = registry()[code]
+    _, actions = samples(code).short_hand()
+    form = SchemaForm(actions_schema(game), actions, name="actions", keep_nulls=False)
+    assert [row.children[0].text for row in form.root.children] == [a["type"] for a in actions]
+    assert not any(node.kind == "fixed" for node in form.root.walk())  # nothing left as data
+    read = again(form)
+    assert read.valid, [(n.name, n.errors) for n in read.root.walk() if n.errors]
+    expected = [{k: v for k, v in action.items() if v is not None} for action in actions]
+    assert [{k: v for k, v in a.items() if v is not None} for a in read.value] == expected
+    money = [n for n in read.root.walk() if n.kind == "money" and n.text]
+    for node in money:  # every amount shown in dollars reads back to its cents
+        assert to_minor(node.text) == node.value
