@@ -317,6 +317,7 @@ def test_an_action_s_schema_is_written_from_its_table() -> None:
         "properties": {
             "type": {"type": "string", "enum": ["bet"]},
             "seat": {
+                "title": "seat",
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 99,
@@ -324,6 +325,7 @@ def test_an_action_s_schema_is_written_from_its_table() -> None:
             },
             "to": {
                 "type": "integer",
+                "format": "money",
                 "minimum": 1,
                 "maximum": MAX_AMOUNT,
                 "description": "the total bet",
