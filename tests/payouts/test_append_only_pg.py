@@ -1,6 +1,7 @@
 """Append-only records under the app's least-privilege PostgreSQL role (README,
 "Production"): the app plays its hands, and nothing it can do changes or removes an audit
-entry, a settlement, a seat row, a payout line, a hand action or a rotation or bank event.
+entry, a settlement, a seat row, a payout line, a hand action, a rotation or bank event or a payout's
+signature.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
+from approvals.models import Approval, Signature
 from casino.core.management.commands.grant_app_role import append_only_tables
 from payouts import checkpoints
 from payouts.audit import audit_report
@@ -25,6 +27,7 @@ from tests.tables.test_queries import deal
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 APP_ROLE = "casino_app_test"
 EXPECTED = {
+    "approvals_signature",
     "core_databaseidentity",
     "payouts_auditcheckpoint",
     "payouts_auditkeyhandover",
@@ -77,6 +80,10 @@ def history(open_table, dealer):
     )
     hand = services.hand_open(user=dealer, table_id=open_table.pk)
     HandAction.objects.create(hand=hand, index=0, action={}, by=dealer, at=timezone.now())
+    payout = Approval.objects.create(
+        kind="payout", table=open_table, hand=hand, requested_by=dealer
+    )
+    Signature.objects.create(approval=payout, signed_by=dealer, roles=[], tier=0)
     run("SET CONSTRAINTS ALL IMMEDIATE")  # no pending foreign-key checks: TRUNCATE may run
     return hand
 
