@@ -21,7 +21,7 @@ from django.db import transaction
 
 from casino.core.accounts import DEMO_GROUP
 from casino.core.identity import database_id
-from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER, give_role
+from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER, SHIFT_MANAGER, give_role
 from casino.rules.contract import games
 from hold.services import prepare_configs
 from payouts import anchorfile
@@ -34,6 +34,7 @@ USERS = [
     ("dealer2", DEALER),
     ("floor1", FLOOR_MANAGER),
     ("floor2", FLOOR_MANAGER),
+    ("shift1", SHIFT_MANAGER),  # signs a payout's manager tier (docs/signoff.md)
     ("compliance1", COMPLIANCE),
 ]
 PLAYERS = {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani", 5: "Eva"}
