@@ -302,8 +302,10 @@ def over_limits(detail: dict[str, Any]) -> tuple[list[Over], int | None, int | N
 
 def _payouts(start: dt.datetime, end: dt.datetime) -> Iterator[PayoutSignoff]:
     """Large payouts signed off in the day (their settlement is stored when signed)."""
-    signed = _approvals(Approval.Kind.PAYOUT).filter(
-        _in("decided_at", start, end), status=Approval.Status.APPROVED
+    signed = (
+        _approvals(Approval.Kind.PAYOUT)
+        .filter(_in("decided_at", start, end), status=Approval.Status.APPROVED)
+        .prefetch_related("signatures__signed_by")  # every tier's signers, in order
     )
     for approval in signed.order_by("decided_at", "pk"):
         over, line_limit, net_limit = over_limits(approval.detail or {})
@@ -316,7 +318,8 @@ def _payouts(start: dt.datetime, end: dt.datetime) -> Iterator[PayoutSignoff]:
             net_limit=net_limit,
             asked_by=_name(approval.requested_by),
             asked_at=approval.requested_at,
-            signed_by=_name(approval.decided_by),
+            signed_by=", ".join(_name(s.signed_by) for s in approval.signatures.all())
+            or _name(approval.decided_by),
             signed_at=approval.decided_at,
             note=approval.note,
         )

@@ -505,3 +505,20 @@ def test_a_hand_under_every_line_settles_at_once(dp_table, dealer, client_for):
     answer = settle(client_for(dealer), dp_table, record())
     assert answer.status_code == 201, answer.json()
     assert not Approval.objects.exists()
+
+
+def test_the_shift_report_names_every_signer_of_a_large_payout(dealer, floor, shift, client_for):
+    from payouts.figures import gaming_day
+    from reports.selectors import shift_report
+    from tests.approvals.signoff_fixtures import big_table
+
+    table = big_table(floor, dealer)
+    request = held(client_for(dealer), table, bonus_record(SEVEN_SF, 600))
+    url = f"/api/v1/approvals/{request['id']}/approve/"
+    client_for(floor).post(url, {"patrons": {"2": IDENTITY}}, format="json")
+    client_for(shift).post(url, {}, format="json")
+    approval = Approval.objects.get(pk=request["id"])
+    [payout] = shift_report(gaming_day(approval.decided_at)).payouts
+    assert payout.signed_by == "floor, shift"
+    # The lines and nets above the first tier ($1,199.99) are the ones it lists.
+    assert [(o.seat, o.amount) for o in payout.over] == [(2, 600_000), (2, 601_900)]
