@@ -45,7 +45,7 @@ class ChangePreview:
 
     @property
     def applies_from_hand(self) -> int:
-        return self.table.next_hand_number
+        return int(self.table.next_hand_number)
 
     @property
     def problem_texts(self) -> list[str]:

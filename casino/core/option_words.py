@@ -42,7 +42,7 @@ def choice_titles(schema: Mapping[str, Any]) -> dict[Any, str]:
     in words)."""
     titles: dict[Any, str] = {}
     for option in schema.get("oneOf") or ():
-        values = option.get("enum") or ()
+        values: list[Any] = list(option.get("enum") or [])
         if len(values) == 1 and option.get("title"):
             titles[values[0]] = str(option["title"])
     return {

@@ -80,7 +80,7 @@ def major(minor: int) -> str:
 def to_minor(text: str) -> int:
     """An amount typed in major units (``12.50``, ``$1,250``, ``12``) as minor units, exactly;
     ValueError in words for anything else, more decimals than the currency has included."""
-    exponent = settings.CURRENCY_EXPONENT
+    exponent = int(settings.CURRENCY_EXPONENT)
     cleaned = text.strip().replace("\u00a0", "").replace(" ", "").replace(",", "")
     code = settings.CURRENCY
     for mark in (code, code.lower(), SYMBOLS.get(code) or code):
@@ -98,7 +98,8 @@ def to_minor(text: str) -> int:
             f"is {smallest}"
         )
     part = (part + "0" * exponent)[:exponent]
-    return int(whole or "0") * 10**exponent + int(part or "0")
+    scale: int = 10**exponent
+    return int(whole or "0") * scale + int(part or "0")
 
 
 def _integer(text: str) -> int:
