@@ -284,3 +284,30 @@ def test_the_settlement_page_says_who_signed_and_that_the_regulator_is_notified(
     )
     assert "Seat 2 (Ana Kovacs, driver's licence •••• 6789): W-2G for $6,000.00 on $6.00" in said
     assert "D123" not in page
+
+
+def test_a_ctr_is_recorded_with_a_tick_once_the_gaming_day_goes_above_its_line(
+    dealer, floor, floor2, shift, client_for
+):
+    first = held(client_for(dealer), big_table(floor, dealer, "HCF-A"), bonus_record(SEVEN_SF, 600))
+    url = reverse("floor-approval-approve", args=[first["id"]])
+    as_user(floor).post(url, {f"p-2-{key}": value for key, value in IDENTITY.items()})
+    as_user(shift).post(url)
+    second = held(
+        client_for(dealer), big_table(floor, dealer, "HCF-B"), bonus_record(SEVEN_SF, 600)
+    )
+    url = reverse("floor-approval-approve", args=[second["id"]])
+    by_id = {"p-2-id_kind": IDENTITY["id_kind"], "p-2-id_number": IDENTITY["id_number"]}
+    client = as_user(floor2)
+    shown = text(client.post(url, {"action": "save", **by_id}, **HTMX))
+    assert "Gaming day so far: $12,038.00, above the $10,000.00 CTR line: a CTR is needed." in (
+        words(shown)
+    )
+    ctr = f'id="ctr{second["id"]}-2"'
+    assert ctr in shown and "Record the CTR: Ana Kovacs's gaming day comes to $12,038.00" in shown
+    refused = text(client.post(url, {}, **HTMX))
+    assert "not signed: first enter seat 2: a CTR (Ana Kovacs's gaming day comes to $12,038.00" in (
+        refused
+    )
+    signed = text(client.post(url, {"ctr-2": "yes"}, **HTMX))
+    assert "Signatures: 1 of 2" in signed and "CTR recorded" in signed and ctr not in signed
