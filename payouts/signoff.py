@@ -345,8 +345,10 @@ def needs_of(result: Mapping[str, Any], policy: Policy, prompts: Prompts | None 
     if tiers:
         top = max(wins, key=lambda seat: (wins[seat], -seat))
         asks = ", then ".join(tier.who for tier in tiers)
+        one = len(tiers) == 1 and tiers[0].count == 1
         reasons.append(
-            f"seat {top} wins {_words(win)}: above {_words(tiers[-1].above)} ({asks} sign)"
+            f"seat {top} wins {_words(win)}, above {_words(tiers[-1].above)}: {asks} "
+            f"{'signs' if one else 'sign'}"
         )
     for line in w2g:
         reasons.append(
