@@ -137,4 +137,12 @@ def test_a_two_tier_win_is_signed_by_two_people_after_its_w2g(
     at_both_widths(reader, "records")
     reader.get_by_role("link", name="MTL entries").click()
     expect(reader.locator("#records")).to_contain_text("$6,019.00")
+    # The settlement's page says who signed which tier, and its records, masked.
+    reader.locator("#records").get_by_role("link", name=f"{table.name} hand 1").click()
+    reader.locator("#signoffs-fold summary").click()
+    signed = reader.locator("#settlement-signoff")
+    expect(signed).to_contain_text("Large-payout signatures: 2 of 2")
+    expect(signed).to_contain_text("A win above $5,000.00 (1 shift manager): shift at")
+    expect(signed).to_contain_text("driver's licence •••• 6789")
+    assert_accessible(reader, "settlement with its sign-off")
     reader.close()
