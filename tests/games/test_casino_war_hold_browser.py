@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from casino.core.money import money
 from casino.rules.contract import register, unregister
-from tests.browser import assert_accessible
+from tests.browser import CHROMIUM, assert_accessible, browser_type_launch_args  # noqa: F401
 from tests.conftest import record
 from tests.desk.test_compliance_browser import (
     assert_controls_are_large_and_labelled,
@@ -21,8 +21,21 @@ from tests.desk.test_compliance_browser import (
 )
 from tests.games.test_casino_war_theory import PlainWar, play_hands, war_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM,
+        reason="no Chromium found: install Debian's (apt-get install chromium) to run the "
+        "browser tests",
+    ),
+]
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A desk's screen (as ``tests/desk/conftest.py`` has it)."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}, "locale": "en"}
 
 
 @pytest.fixture
