@@ -100,12 +100,8 @@ def _patron(user: Any, given: Mapping[str, Any], where: str, who: str, full: boo
         )
         if patron is None:
             raise ApplicationError(f"{who}: there is no patron {pk!r}", path=f"{where}.patron")
-        if full and not patron.complete:
-            raise ApplicationError(
-                f"{who}: {patron.name}'s record has no address or taxpayer id yet; give them",
-                path=f"{where}.address",
-            )
-        return patron
+        address, tin = _clean(given.get("address")), _number(given.get("tin"))
+        return _completed(user, patron, address, tin, where, who, full)
     name, address = _clean(given.get("name")), _clean(given.get("address"))
     id_kind, id_number, tin = (
         given.get("id_kind"),
@@ -162,6 +158,19 @@ def _patron(user: Any, given: Mapping[str, Any], where: str, who: str, full: boo
             f"for {patron.name}; check the ID",
             path=f"{where}.name",
         )
+    return _completed(user, patron, address, tin, where, who, full)
+
+
+def _completed(
+    user: Any, patron: Patron, address: str, tin: str, where: str, who: str, full: bool
+) -> Patron:
+    """The patron on record with a newer address or taxpayer id given (audited, the number
+    masked); a W-2G or a CTR (``full``) refused while either is still missing."""
+    for key, value in (("address", address), ("tin", tin)):
+        if len(value) > LIMITS[key]:
+            raise ApplicationError(
+                f"{who}: at most {LIMITS[key]} characters", path=f"{where}.{key}"
+            )
     changed = [
         key
         for key, value in (("address", address), ("tin", tin))

@@ -522,3 +522,38 @@ def test_the_shift_report_names_every_signer_of_a_large_payout(dealer, floor, sh
     assert payout.signed_by == "floor, shift"
     # The lines and nets above the first tier ($1,199.99) are the ones it lists.
     assert [(o.seat, o.amount) for o in payout.over] == [(2, 600_000), (2, 601_900)]
+
+
+def test_a_ctr_asks_for_the_address_and_taxpayer_id_an_mtl_entry_did_without(
+    dealer, floor, floor2, client_for
+):
+    from tests.approvals.signoff_fixtures import FIVE_SF, big_table
+
+    minimal = {"name": "Csilla Nagy", "id_kind": "passport", "id_number": "X1234567"}
+    for name in ("HCF-A", "HCF-B"):  # two wins of $3,519: $7,038 in the day
+        request = held(
+            client_for(dealer), big_table(floor, dealer, name), bonus_record(FIVE_SF, 3500)
+        )
+        signed = client_for(floor).post(
+            f"/api/v1/approvals/{request['id']}/approve/",
+            {"patrons": {"2": minimal}},
+            format="json",
+        )
+        assert signed.json()["status"] == "approved", signed.json()
+    third = held(client_for(dealer), big_table(floor, dealer, "HCF-C"), bonus_record(FIVE_SF, 3500))
+    records = f"/api/v1/approvals/{third['id']}/records/"
+    named = client_for(floor2).post(records, {"patrons": {"2": minimal}}, format="json").json()
+    [seat] = [s for s in named["signoff"]["seats"] if s["seat"] == 2]
+    assert (seat["day_total"], seat["ctr_needed"]) == (1_055_700, True)
+    refused = client_for(floor2).post(records, {"ctr": [2]}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["path"] == "patrons.2.address"
+    assert "a CTR needs Csilla Nagy's address and taxpayer id" in refused.json()["detail"]
+    completed = {"patron": seat["patron"]["id"], "address": "1 Elm St", "tin": "987-65-4321"}
+    done = client_for(floor2).post(
+        records, {"patrons": {"2": completed}, "ctr": [2]}, format="json"
+    )
+    assert done.status_code == 200, done.json()
+    [seat] = [s for s in done.json()["signoff"]["seats"] if s["seat"] == 2]
+    assert seat["ctr"] is not None and seat["patron"]["tin"] == "•••• 4321"
+    assert seat["missing"] == []
