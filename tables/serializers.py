@@ -12,6 +12,7 @@ from approvals.models import Approval
 from casino.core.game_schema import HAND_STATE
 from casino.core.roles import DEALER
 from casino.rules.contract import registry
+from casino.rules.errors import RuleError
 
 from .models import Hand, Seat, Table, TableChange
 from .selectors import hand_state, pending_approvals
@@ -28,6 +29,11 @@ class SeatSerializer(serializers.ModelSerializer):
 class TableSerializer(serializers.ModelSerializer):
     dealer = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
     seats = SeatSerializer(many=True, read_only=True)
+    rules_in_force = serializers.SerializerMethodField(
+        help_text="every rules option as the table plays it: the game's defaults with the "
+        "table's own rules (``rules``) read over them, nested options written out (what a "
+        "change form shows as the value in force)"
+    )
 
     class Meta:
         model = Table
@@ -41,9 +47,20 @@ class TableSerializer(serializers.ModelSerializer):
             "limits",
             "smallest_chip",
             "rules",
+            "rules_in_force",
             "next_hand_number",
             "seats",
         ]
+
+    @extend_schema_field(serializers.DictField())
+    def get_rules_in_force(self, table: Table) -> dict[str, Any]:
+        game = registry().get(table.game)
+        if game is None:
+            return dict(table.rules)
+        try:
+            return dict(game.parse_rules(table.rules))
+        except RuleError:  # valid when set; shown as stored over the defaults
+            return {**game.default_rules(), **table.rules}
 
 
 class JSONObjectField(serializers.DictField):

@@ -11,6 +11,7 @@
 import { Api, ApiError, NotSent, Outbox } from "./api.js";
 import { ActionBar, analyse } from "./bar.js";
 import { el, face, isCard, picker } from "./cards.js";
+import { ChangeScreens } from "./change.js";
 import { onSeat, word } from "./labels.js";
 import { money, parseMajor, major, signed } from "./money.js";
 import { Opening } from "./opening.js";
@@ -26,6 +27,8 @@ const outbox = new Outbox(api, showOutbox);
 const bar = new ActionBar();
 const view = { games: {}, me: null, error: null, focus: null, lastActed: null, result: null, opening: null, manage: false };
 const LAST = "tablet.screen";
+// Asking for a limit or rule change (change.js): from the table and from a hand in play.
+const changes = new ChangeScreens({ api, outbox, go, nav, games: view.games, me: () => view.me, problems: problemList });
 
 function showOutbox(items) {
   const box = document.getElementById("outbox");
@@ -299,6 +302,7 @@ function paintTable(table, game, spec, opening, riding) {
     opening.tableCards().length ? el("div", { class: "facts-row" }, opening.tableCards().map((c) => face(c))) : null,
     opening.amounts.filter((a) => a.seat === null).map((a) => el("div", { class: "facts-row table-amount" }, el("span", { class: "pot" }, `${word(a.key)} ${money(a.target[a.key])}`), stackControl(opening, { seat: null }, a.key))),
     result ? resultSummary(result.result) : null,
+    changes.button(tableId),
   ];
   const menu = nav([
     el("button", { type: "button", "aria-expanded": String(view.manage), onclick: () => { view.manage = !view.manage; render({ noFetch: true }); } }, gettext("Seats and players")),
@@ -635,7 +639,7 @@ async function handScreen(tableId, handId, cached = null) {
     if (!attack) return null;
     return el("span", { class: "target-label", "aria-label": null }, onSeat(attack.type, { seat, target: p.seat, amount: money(attack.amount.min) }));
   };
-  const middle = middleOf(pres, preview ? [el("div", { class: "facts-row" }, el("span", { class: "pot" }, `${gettext("Rake")} ${money(preview.rake)}`))] : []);
+  const middle = middleOf(pres, [preview ? el("div", { class: "facts-row" }, el("span", { class: "pot" }, `${gettext("Rake")} ${money(preview.rake)}`)) : null, changes.button(tableId, handId)]);
   const menu = nav([voidForm(handId)]);
   const main = [
     felt(parties, middle, { focus: state.complete ? null : seat, selectable: state.complete ? new Set() : selectable, onTap, extra }),
@@ -803,7 +807,8 @@ async function paint({ noFetch = false } = {}) {
         for (const game of await api.get("games/")) view.games[game.code] = game;
         document.getElementById("who").textContent = view.me.username;
       }
-      if (screen.hand) out = await handScreen(screen.table, screen.hand, noFetch ? view.cache : null);
+      if (screen.change) out = await changes.screen(screen.table, screen.hand);
+      else if (screen.hand) out = await handScreen(screen.table, screen.hand, noFetch ? view.cache : null);
       else if (screen.table) out = noFetch && view.tableCache && view.tableCache.id === screen.table ? view.tableCache.paint() : await tableScreen(screen.table);
       else out = await tablesScreen();
     }
