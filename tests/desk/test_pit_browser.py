@@ -5,12 +5,10 @@ a second step naming it. axe-core finds nothing at 1280 and 768 px wide."""
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from approvals.models import Approval
@@ -19,11 +17,11 @@ from tables import services
 from tables.models import Table
 from tests.browser import assert_accessible
 from tests.conftest import open_hcf_table
+from tests.desk.test_pit_pages import NOW, asked_minutes_ago
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a floor manager's password 42"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
-NOW = timezone.now()
 
 
 @pytest.fixture
@@ -46,11 +44,9 @@ def busy_pit(floor: Any, dealer: Any, client_for: Any, monkeypatch: Any) -> dict
     )
     api = client_for(dealer)
     hand = api.post(f"/api/v1/tables/{voided.pk}/hands/").json()
-    asked = api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "misdeal"}, format="json")
+    with asked_minutes_ago(6):
+        asked = api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "misdeal"}, format="json")
     assert asked.status_code == 202, asked.json()
-    Approval.objects.filter(pk=asked.json()["id"]).update(
-        requested_at=NOW - dt.timedelta(minutes=6)
-    )
     return {"tables": tables, "void": Approval.objects.get(pk=asked.json()["id"])}
 
 

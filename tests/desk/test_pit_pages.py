@@ -7,7 +7,10 @@ from __future__ import annotations
 import datetime as dt
 import html
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.db import connection
@@ -47,11 +50,14 @@ def poll_url(response: Any) -> str:
     return re.search(r'<div id="pit-tiles" hx-get="([^"]+)"', text(response)).group(1)
 
 
-def ask(approval: Approval, minutes: int) -> Approval:
-    """The request as asked ``minutes`` before the pit's clock."""
-    Approval.objects.filter(pk=approval.pk).update(requested_at=NOW - dt.timedelta(minutes=minutes))
-    approval.refresh_from_db()
-    return approval
+@contextmanager
+def asked_minutes_ago(minutes: int) -> Iterator[None]:
+    """Requests made inside are asked ``minutes`` before the pit's clock (a request's time is
+    written once, when it is asked: PostgreSQL refuses changing it afterwards)."""
+    field = Approval._meta.get_field("requested_at")
+    at = NOW - dt.timedelta(minutes=minutes)
+    with mock.patch.object(field, "_get_default", lambda: at):
+        yield
 
 
 @pytest.fixture
@@ -86,24 +92,24 @@ def busy_floor(floor: Any, dealer: Any, client_for: Any) -> dict[str, Any]:
     api = client_for(dealer)
     waiting: dict[str, Approval] = {}
     hand = api.post(f"/api/v1/tables/{tables['HCF-V'].pk}/hands/").json()
-    asked = api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "misdeal"}, format="json")
+    with asked_minutes_ago(3):
+        asked = api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "misdeal"}, format="json")
     assert asked.status_code == 202, asked.json()
-    waiting["void"] = ask(Approval.objects.get(pk=asked.json()["id"]), 3)
+    waiting["void"] = Approval.objects.get(pk=asked.json()["id"])
     hand = api.post(f"/api/v1/tables/{tables['HCF-P'].pk}/hands/").json()
-    waiting["payout"] = ask(
-        Approval.objects.create(
+    with asked_minutes_ago(7):
+        waiting["payout"] = Approval.objects.create(
             kind=Approval.Kind.PAYOUT,
             table=tables["HCF-P"],
             hand_id=hand["id"],
             requested_by=dealer,
-        ),
-        7,
-    )
-    for name, minutes in (("HCF-P", 30), ("HCF-L", 20)):
-        change = services.change_request(
-            user=dealer, table_id=tables[name].pk, changes={"ante_max": 20_000}
         )
-        waiting[f"change {name}"] = ask(change.approval, minutes)
+    for name, minutes in (("HCF-P", 30), ("HCF-L", 20)):
+        with asked_minutes_ago(minutes):
+            change = services.change_request(
+                user=dealer, table_id=tables[name].pk, changes={"ante_max": 20_000}
+            )
+        waiting[f"change {name}"] = change.approval
     return {"tables": tables, "waiting": waiting}
 
 
@@ -138,11 +144,13 @@ def test_a_waiting_payout_or_void_comes_first_then_open_tables_then_closed(
     assert f'id="approval-{waiting["payout"].pk}"' in text(queue)
 
 
-def test_a_wait_of_hours_reads_in_hours(floor_client, busy_floor):
-    ask(busy_floor["waiting"]["void"], 135)
+def test_a_wait_of_hours_reads_in_hours(floor_client, busy_floor, monkeypatch):
+    later = NOW + dt.timedelta(minutes=132)  # the void was asked 3 minutes before NOW
+    monkeypatch.setattr(selectors, "clock", lambda: later)
     response = floor_client.get(reverse("floor-pit"))
-    assert order(response)[0] == "HCF-V"
+    assert order(response)[:2] == ["HCF-P", "HCF-V"]
     assert "waiting 2 h 15 min" in tile(response, busy_floor["tables"]["HCF-V"])
+    assert "waiting 2 h 19 min" in tile(response, busy_floor["tables"]["HCF-P"])
 
 
 @pytest.mark.parametrize(
