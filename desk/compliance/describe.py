@@ -186,9 +186,20 @@ def _hand_suffix(action: Mapping[str, Any]) -> str:
     return f" (hand {hand + 1})" if is_amount(hand) else ""
 
 
+def _in_schema_order(action: Mapping[str, Any], game_code: str | None) -> dict[str, Any]:
+    """The action's fields in the order its game's schema lists them (a stored action's keys
+    may come back in any order: PostgreSQL's ``jsonb`` sorts them), the rest after."""
+    found = registry().get(game_code or "")
+    schema = found.action_schemas.get(str(action.get("type"))) if found is not None else None
+    order = list((schema or {}).get("properties") or {})
+    rank = {name: place for place, name in enumerate(order)}
+    return dict(sorted(action.items(), key=lambda item: rank.get(item[0], len(order))))
+
+
 def action_words(action: Mapping[str, Any], game_code: str | None = None) -> str:
     """A hand action in words: ``seat 3 raises to $8.00``, ``deal to seat 2: A♠ K♠``,
     ``seat 2 antes $5.00, flush bonus $1.00``; any other ``seat 4: surrender $5.00``."""
+    action = _in_schema_order(action, game_code)
     keys = money_keys(game_code)
     kind = str(action.get("type", "action"))
     seat = action.get("seat")

@@ -10,9 +10,10 @@ from typing import Any
 from approvals.models import Approval
 from approvals.selectors import SignoffStatus, approval_list, signoff_status
 from approvals.services import KINDS as DECIDABLE
-from casino.core.option_words import changes_in_words, describe, title_of
+from casino.core.option_words import changes_in_words, describe
 from casino.core.roles import user_roles
 from casino.rules.contract import registry
+from desk.compliance.describe import action_words
 from filings.models import Patron
 from payouts.models import Settlement
 from payouts.services import result_nets, result_parties
@@ -230,22 +231,6 @@ class Step:
         return "removed" if not self.after else "changed"
 
 
-def action_words(game: Any, action: Any) -> str:
-    """An action in words from its game's schema: ``raise: seat 3, amount $8.00``."""
-    if not isinstance(action, dict):
-        return str(action)
-    kind = str(action.get("type", ""))
-    schema = (getattr(game, "action_schemas", {}) or {}).get(kind) or {}
-    properties = schema.get("properties") or {}
-    parts = [
-        f"{title_of(properties.get(key), key)} {describe(properties.get(key), value)}"
-        for key, value in action.items()
-        if key != "type" and value is not None
-    ]
-    head = kind.replace("_", " ") or "action"
-    return f"{head}: {', '.join(parts)}" if parts else head
-
-
 def correction_steps(approval: Approval) -> list[Step]:
     """The actions a correction changes, adds or removes, each in words (the settled hand's
     against the corrected one; a correction given as a record shows none)."""
@@ -257,7 +242,7 @@ def correction_steps(approval: Approval) -> list[Step]:
     if settled is None:
         return []
     original = list((settled.history or {}).get("actions") or [])
-    game = registry().get(approval.table.game)
+    code = approval.table.game
     steps = []
     for index in range(max(len(original), len(corrected))):
         old = original[index] if index < len(original) else None
@@ -266,8 +251,8 @@ def correction_steps(approval: Approval) -> list[Step]:
             steps.append(
                 Step(
                     index + 1,
-                    action_words(game, old) if old is not None else "",
-                    action_words(game, new) if new is not None else "",
+                    action_words(old, code) if old is not None else "",
+                    action_words(new, code) if new is not None else "",
                 )
             )
     return steps
