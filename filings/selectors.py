@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.db.models import QuerySet, Sum
 
+from casino.core.money import major_text
 from payouts.figures import gaming_day, gaming_day_bounds
 
 from .models import CTR, W2G, PatronPayout, RegulatorNotice
@@ -25,9 +24,7 @@ KINDS = {
 
 def major(minor: int | None) -> str:
     """Minor units as a plain number in major units (``1250.00``), for a CSV column."""
-    if minor is None:
-        return ""
-    return f"{Decimal(minor).scaleb(-settings.CURRENCY_EXPONENT):f}"
+    return major_text(minor)
 
 
 @dataclass(frozen=True)

@@ -23,18 +23,18 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.utils import timezone
 
+from casino.core.money import major as money_major
+
 from .selectors import FigureRow, Over, ShiftReport, TableReport
 
 Row = list[Any]
 
 
 def major(minor: int | None) -> Decimal | None:
-    """Integer minor units as an exact number of major units (``125000`` -> ``1250.00``,
-    ``-5`` -> ``-0.05``; with ``CURRENCY_EXPONENT`` 0, ``1250`` -> ``1250``); None stays
-    None (an empty cell). Written as a number, never as text, so a minus sign is not quoted."""
-    if minor is None:
-        return None
-    return Decimal(int(minor)).scaleb(-settings.CURRENCY_EXPONENT)
+    """Integer minor units as an exact number of major units (``casino.core.money.major``);
+    None stays None (an empty cell). Written as a number, never as text, so a minus sign is
+    not quoted."""
+    return None if minor is None else money_major(minor)
 
 
 def amount(header: str) -> str:

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
-from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.utils import timezone
 
-from casino.core.money import SYMBOLS, money
+from casino.core.money import amount_example, money, parse_major
 from casino.rules.options import MAX_AMOUNT
 
 from . import selectors
@@ -30,17 +28,6 @@ def _date(label: str) -> forms.DateField:
         input_formats=["%Y-%m-%d"],
         error_messages={"invalid": DATE_WORDS},
     )
-
-
-#: An amount as typed: digits with an optional decimal part (grouping commas and spaces, the
-#: currency's sign or code around it are dropped first).
-TYPED_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
-
-
-def amount_example() -> str:
-    """An amount as it is typed in the house currency: ``12.50``, ``1250`` with no decimals."""
-    exponent = settings.CURRENCY_EXPONENT
-    return "1250" if exponent == 0 else "12." + "50".ljust(exponent, "0")[:exponent]
 
 
 def amount_words() -> str:
@@ -72,18 +59,13 @@ class AmountField(forms.Field):
         text = str(value or "").strip()
         if not text:
             return None
-        if len(text) > 40:
+        try:
+            amount = parse_major(text)
+        except ValueError:
+            raise forms.ValidationError(amount_words(), "invalid") from None
+        if not 1 <= amount <= MAX_AMOUNT:
             raise forms.ValidationError(amount_words(), "invalid")
-        code = settings.CURRENCY
-        cleaned = text.replace("\u00a0", "").replace(" ", "").replace(",", "")
-        for mark in (code, code.lower(), SYMBOLS.get(code, code)):
-            cleaned = cleaned.replace(mark, "")
-        if not TYPED_AMOUNT.fullmatch(cleaned):
-            raise forms.ValidationError(amount_words(), "invalid")
-        exact = Decimal(cleaned).scaleb(settings.CURRENCY_EXPONENT)
-        if exact != exact.to_integral_value() or not 1 <= exact <= MAX_AMOUNT:
-            raise forms.ValidationError(amount_words(), "invalid")
-        return int(exact)
+        return amount
 
 
 def _amount(label: str) -> AmountField:

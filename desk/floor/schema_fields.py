@@ -32,7 +32,7 @@ from typing import Any
 
 from django.conf import settings
 
-from casino.core.money import SYMBOLS, money
+from casino.core.money import SYMBOLS, major_text, money, parse_major
 from casino.core.option_words import choice_titles, describe, none_words, plain, title_of
 from casino.rules import schemas as s
 
@@ -69,37 +69,13 @@ def currency_parts() -> tuple[str, str]:
 
 
 def major(minor: int) -> str:
-    """Minor units as the major-unit text an input shows: ``1250`` -> ``12.50`` (no grouping,
-    no symbol)."""
-    exponent = settings.CURRENCY_EXPONENT
-    sign = "-" if minor < 0 else ""
-    whole, part = divmod(abs(int(minor)), 10**exponent)
-    return f"{sign}{whole}.{part:0{exponent}d}" if exponent else f"{sign}{whole}"
+    """Minor units as the major-unit text an input shows: ``1250`` -> ``12.50``."""
+    return major_text(minor)
 
 
 def to_minor(text: str) -> int:
-    """An amount typed in major units (``12.50``, ``$1,250``, ``12``) as minor units, exactly;
-    ValueError in words for anything else, more decimals than the currency has included."""
-    exponent = int(settings.CURRENCY_EXPONENT)
-    cleaned = text.strip().replace("\u00a0", "").replace(" ", "").replace(",", "")
-    code = settings.CURRENCY
-    for mark in (code, code.lower(), SYMBOLS.get(code) or code):
-        cleaned = cleaned.replace(mark, "")
-    if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", cleaned):
-        example = major(1250)
-        raise ValueError(f"not an amount: write it like {example}")
-    whole, _, part = cleaned.partition(".")
-    if len(part.rstrip("0")) > exponent:
-        smallest = money(1)
-        if exponent == 0:
-            raise ValueError(f"whole amounts only: the smallest amount is {smallest}")
-        raise ValueError(
-            f"at most {exponent} decimal{'' if exponent == 1 else 's'}: the smallest amount "
-            f"is {smallest}"
-        )
-    part = (part + "0" * exponent)[:exponent]
-    scale: int = 10**exponent
-    return int(whole or "0") * scale + int(part or "0")
+    """An amount typed in major units as minor units, exactly (ValueError in words)."""
+    return parse_major(text)
 
 
 def _integer(text: str) -> int:

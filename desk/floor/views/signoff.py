@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from casino.core import money as amounts
 from casino.core.money import money
 from casino.core.roles import SIGNING_ROLES
 from casino.rules.contract import registry
@@ -43,23 +44,13 @@ TIER_ROWS = 4
 def parse_major(text: str) -> int | None:
     """An amount typed in major units (``1,199.99``, ``5000``, ``$5,000``) as minor units;
     None when it is not one (more decimals than the currency has included)."""
-    cleaned = re.sub(r"[\s,$€£¥]", "", text or "")
-    if not re.fullmatch(r"\d{1,15}(\.\d+)?", cleaned):
-        return None
     try:
-        value = Decimal(cleaned).scaleb(settings.CURRENCY_EXPONENT)
-    except InvalidOperation:
+        return amounts.parse_major(text or "")
+    except ValueError:
         return None
-    if value != value.to_integral_value():
-        return None
-    return int(value)
 
 
-def major_text(minor: int | None) -> str:
-    """Minor units as the form shows them: ``1199.99`` (no symbol, no grouping)."""
-    if minor is None:
-        return ""
-    return f"{Decimal(minor).scaleb(-settings.CURRENCY_EXPONENT):f}"
+major_text = amounts.major_text
 
 
 @dataclass
