@@ -1064,6 +1064,8 @@ export class ChangeScreens {
       this.forms.set(tableId, form);
     }
     this.current = { tableId, handId, form, table, spec };
+    const title = document.getElementById("title");
+    if (title) title.textContent = `${table.name} · ${spec.name}`;
     this.waitingBox = el("div", { class: "chg-waiting-list", "aria-live": "polite" });
     this.paintWaiting(waiting, table, form);
     this.statusLine = el("p", { class: "prompt chg-status", id: "change-status", role: "status" }, form.summary());
@@ -1085,6 +1087,8 @@ export class ChangeScreens {
           "div",
           { class: "buttons chg-bar" },
           this.statusLine,
+          // Upright, the preview comes below the form: one tap brings it into view.
+          el("button", { type: "button", class: "chg-jump", "data-action": "see-preview", onclick: () => { form.previewBox.scrollIntoView({ block: "start" }); form.previewBox.focus({ preventScroll: true }); } }, gettext("See what changes")),
           el("button", { type: "button", class: "act chips primary", id: "change-send", "data-action": "send-change", onclick: () => form.send() }, gettext("Ask for the change")),
         ),
       ],
