@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from approvals import services as approvals
 from approvals.models import Approval
 from casino.rules import theory
 from casino.rules.contract import Game, registry
@@ -319,7 +320,24 @@ def test_a_figure_still_computing_is_asked_for_again_until_it_is_ready(tablet, p
     assert re.fullmatch(r"After: -?\d+\.\d{3}% simulated over 200 hands", house.inner_text())
 
 
-# ---------------------------------------------------------------- withdrawing, mid-hand
+# ---------------------------------------------------------------- decided, withdrawn, mid-hand
+
+
+def test_the_floor_s_decision_is_said_and_the_form_shows_the_new_values(tablet, page, floor):
+    open_form(tablet)
+    tablet.type(page.locator(".chg-field[data-path='ante_max'] input"), "150")
+    tablet.type(page.locator("#change-reason"), "a busy night")
+    preview_ready(page)
+    tablet.touch(page.locator("#change-send"))
+    request = Approval.objects.get(kind="limit_change")
+    approvals.approval_decide(user=floor, approval_id=request.pk, approve=True)
+    # the screen looks again by itself while a request waits
+    page.get_by_text("floor approved the change: it applies from the next hand opened.").wait_for(
+        timeout=20_000
+    )
+    assert not page.locator(".chg-waiting-panel").count()
+    now = page.locator(".chg-field[data-path='ante_max'] .chg-now")
+    assert now.inner_text() == "Now: $150.00"
 
 
 def test_the_dealer_withdraws_a_waiting_request(tablet, page):

@@ -764,6 +764,8 @@ class ChangeForm {
       this.previewState = error instanceof NotSent ? "offline" : "failed";
       this.previewProblem = error instanceof ApiError ? this.ctx.problems(error) : [];
       this.paintPreview();
+      // Offline: asked again once the connection is back, as the outbox does.
+      if (error instanceof NotSent) this.again = setTimeout(() => this.node.isConnected && this.refreshPreview(), COMPUTING_AGAIN_MS);
       return;
     }
     if (number !== this.sequence) return;
@@ -1125,26 +1127,51 @@ export class ChangeScreens {
     if (top) top.focus();
   }
 
+  // While requests wait, the screen looks again every few seconds; one a floor manager
+  // decided is said in words (who, and the note of a rejection). The form starts again from
+  // the new values in force unless the dealer has changed something in it.
   async recheck(tableId) {
     if (!this.current || this.current.tableId !== tableId || !this.waitingBox.isConnected) return;
     try {
+      const before = (this.waiting.get(tableId) || []).map((request) => request.id);
       const waiting = await this.readWaiting(tableId);
-      if (this.current.tableId === tableId && this.waitingBox.isConnected) {
-        this.paintWaiting(waiting, this.current.table, this.current.form);
-        if (waiting.length) this.poll = setTimeout(() => this.recheck(tableId), WAITING_AGAIN_MS);
+      if (this.current.tableId !== tableId || !this.waitingBox.isConnected) return;
+      const gone = before.filter((id) => !waiting.some((request) => request.id === id));
+      const news = [];
+      for (const id of gone) news.push(this.decided(await this.ctx.api.get(`approvals/${id}/`)));
+      if (news.length) {
+        this.flash = news.join(" ");
+        const form = this.current.form;
+        const untouched = !Object.keys(form.changes().changes).length && !form.reason.trim();
+        if (untouched) {
+          this.forms.delete(tableId);
+          await this.reopen();
+          return;
+        }
       }
+      this.paintWaiting(waiting, this.current.table, this.current.form);
+      if (waiting.length) this.poll = setTimeout(() => this.recheck(tableId), WAITING_AGAIN_MS);
     } catch (error) {
       this.poll = setTimeout(() => this.recheck(tableId), WAITING_AGAIN_MS);
     }
   }
 
+  decided(approval) {
+    const who = approval.decided_by || "";
+    if (approval.status === "approved") return say(gettext("%(who)s approved the change: it applies from the next hand opened."), { who });
+    if (approval.status === "rejected") return approval.note ? say(gettext("%(who)s rejected the change: %(note)s"), { who, note: approval.note }) : say(gettext("%(who)s rejected the change."), { who });
+    return gettext("A request is no longer waiting.");
+  }
+
   paintWaiting(waiting, table, form) {
     const me = this.ctx.me();
     const flash = this.flash;
+    const failed = this.flashFailed;
     this.flash = null;
+    this.flashFailed = false;
     const time = new Intl.DateTimeFormat(LANGUAGE, { hour: "2-digit", minute: "2-digit" });
     const nodes = [];
-    if (flash) nodes.push(el("p", { class: "chg-flash", tabindex: "-1", role: "status" }, flash));
+    if (flash) nodes.push(el("p", { class: `chg-flash${failed ? " failed" : ""}`, tabindex: "-1", role: failed ? "alert" : "status" }, flash));
     const requests = waiting.map((request) => {
       const asked = (request.detail && request.detail.changes) || {};
       const items = [];
@@ -1186,6 +1213,7 @@ export class ChangeScreens {
     } catch (error) {
       if (error instanceof NotSent) return;
       this.flash = this.ctx.problems(error).join(" ");
+      this.flashFailed = true;
     }
     await this.reopen();
   }
