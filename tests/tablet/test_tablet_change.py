@@ -320,6 +320,40 @@ def test_a_figure_still_computing_is_asked_for_again_until_it_is_ready(tablet, p
     assert re.fullmatch(r"After: -?\d+\.\d{3}% simulated over 200 hands", house.inner_text())
 
 
+# ---------------------------------------------------------------- the key kept until answered
+
+
+def test_a_request_whose_answer_is_lost_is_sent_again_with_its_key_and_stored_once(
+    tablet, page, open_table
+):
+    open_form(tablet)
+    tablet.type(page.locator(".chg-field[data-path='ante_max'] input"), "150")
+    tablet.type(page.locator("#change-reason"), "a busy night")
+    preview_ready(page)
+    keys: list[str] = []
+
+    def lose_the_first_answer(route: Any) -> None:
+        keys.append(route.request.headers["idempotency-key"])
+        if len(keys) == 1:
+            # The request reaches the server, but its answer is lost on the way back.
+            assert route.fetch().status == 201
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route(f"**/api/v1/tables/{open_table.pk}/changes/", lose_the_first_answer)
+    page.locator("#change-send").tap()
+    page.locator("#outbox.unsent").wait_for()
+    assert page.locator("#change-status").inner_text() == "Not sent yet: the tablet keeps trying"
+    assert page.locator("#change-reason").input_value() == "a busy night"  # nothing lost
+    # The outbox sends it again by itself, with the same key: the server replays its answer.
+    page.locator(".chg-waiting-panel").wait_for()
+    assert page.locator(".chg-flash").inner_text().startswith("Your request waits for the floor")
+    assert len(keys) == 2 and len(set(keys)) == 1
+    assert Approval.objects.filter(kind="limit_change").count() == 1
+    assert page.locator(".chg-field[data-path='ante_max'] input").input_value() == "100.00"
+
+
 # ---------------------------------------------------------------- decided, withdrawn, mid-hand
 
 
