@@ -292,6 +292,54 @@ def test_a_change_needs_a_value_that_differs_and_a_reason(tablet, page):
     assert not Approval.objects.exists()
 
 
+# ---------------------------------------------------------------- bands
+
+
+def test_fee_bands_are_rows_added_and_removed(tablet, page):
+    open_form(tablet)
+    tablet.type(page.locator(".chg-field[data-path='rules.rake.amount'] input"), "0")
+    bands = page.locator(".chg-rows[data-path='rules.rake.bands']")
+    assert bands.locator(".chg-now").inner_text() == "Now: none"
+    add = bands.locator("button[data-action=add-row]")
+    assert add.inner_text() == "Add band"
+
+    def field(row: int, key: str) -> Any:
+        return bands.locator(f".chg-field[data-path='rules.rake.bands[{row}].{key}'] input")
+
+    for _ in range(3):
+        add.tap()
+    assert bands.locator(".chg-row").count() == 3
+    assert page.evaluate("() => document.activeElement.dataset.path") == (
+        "rules.rake.bands[2].up_to"
+    )  # the new row's first input takes the focus
+    tablet.type(field(0, "up_to"), "10")
+    tablet.type(field(0, "amount"), "9.00")
+    tablet.type(field(1, "up_to"), "25")
+    tablet.type(field(1, "amount"), "0.50")
+    tablet.type(field(2, "amount"), "1.00")  # no upper end: left empty
+    bands.locator(".chg-row").first.get_by_role("button", name="Remove band 1").tap()
+    assert bands.locator(".chg-row").count() == 2
+    assert bands.locator(".chg-row legend").all_inner_texts() == ["Band 1", "Band 2"]
+    assert field(0, "up_to").input_value() == "25" and field(1, "up_to").input_value() == ""
+    preview_ready(page)
+    fee = page.locator(f"{PREVIEW} .chg-diff-item[data-path='rules.rake']")
+    assert "up to $25.00, fee $0.50" in fee.locator(".after").inner_text()
+    assert "no upper end, fee $1.00" in fee.locator(".after").inner_text()
+    tablet.check_screen("change form with fee bands")
+    tablet.type(page.locator("#change-reason"), "bands for the weekend")
+    tablet.touch(page.locator("#change-send"))
+    page.locator(".chg-waiting-panel").wait_for()
+    assert Approval.objects.get(kind="limit_change").detail["changes"] == {
+        "rules": {
+            "rake": {
+                "scheme": "per_player",
+                "amount": 0,
+                "bands": [{"up_to": 2500, "amount": 50}, {"up_to": None, "amount": 100}],
+            }
+        }
+    }
+
+
 # ---------------------------------------------------------------- the edge, computed later
 
 
