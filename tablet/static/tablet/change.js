@@ -502,7 +502,7 @@ class Drawn {
     else if (field.kind === "odds") after = gettext("to 1");
     else if (field.kind === "percent") after = "%";
     else if (field.kind === "minutes") after = gettext("minutes");
-    return el("span", { class: `chg-control${inPayTable ? " chg-line" : ""}` }, before ? el("span", { class: "chg-unit", "aria-hidden": "true" }, before) : null, input, after ? el("span", { class: "chg-unit", "aria-hidden": "true" }, after) : null);
+    return el("span", { class: `chg-control${inPayTable ? " chg-line" : ""}` }, before ? el("span", { class: "chg-unit" }, before) : null, input, after ? el("span", { class: "chg-unit" }, after) : null);
   }
 
   options(field) {
