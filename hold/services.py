@@ -12,9 +12,11 @@
   (a simulation plays ``HOLD_THEORY_HANDS`` hands). A figure is stored once per (game,
   measure, digest): a second call, at this table or any other with the same rules, reads the
   row.
-* :func:`figure_or_queue` never simulates in the caller: a missing exact figure is computed,
-  a missing simulation is stored as ``computing`` and handed to the Celery task once the
-  transaction commits (with no worker it waits for ``manage.py compute_theory``). Pages use it.
+* :func:`figure_or_queue` is what pages use: a missing exact figure is computed, a missing
+  simulation is stored as ``computing`` and handed to the Celery task once the transaction
+  commits; with no worker, the first request that asks simulates it with
+  ``HOLD_THEORY_INLINE_HANDS`` hands, as :func:`prepare` does (``manage.py compute_theory``
+  computes any still waiting).
 * :func:`flag_tables` judges one gaming day (by default the previous one) at every table:
   see its docstring for the rule.
 
@@ -133,14 +135,19 @@ def get_or_compute(spec: theory.Spec, *, hands: int | None = None) -> Theory:
 
 def figure_or_queue(spec: theory.Spec) -> Theory:
     """The stored figure; a missing exact one is computed now, a missing simulation is queued
-    (the row says ``computing`` until the task has stored it)."""
+    (the row says ``computing`` until the task has stored it). Where no worker runs it is
+    simulated now with :func:`theory_inline_hands` hands by the request that first asks (a
+    change form's preview of a rules version nobody has played yet), as :func:`prepare`
+    does for a new version: a page never waits for a figure that nothing computes."""
     row, created = _row(spec)
     if row.ready:
         return row
     if spec.method == theory.EXACT:
         return compute_theory(spec)
     if not _worker_runs():
-        return row  # no worker: ``manage.py compute_theory`` computes what waits
+        if created or _stale(row):
+            return compute_theory(spec, hands=theory_inline_hands())
+        return row  # another request is simulating it now
     if row.status == Theory.Status.COMPUTING and (created or _stale(row)):
         from .tasks import compute_theory_task
 
