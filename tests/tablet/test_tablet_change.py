@@ -343,10 +343,16 @@ def test_fee_bands_are_rows_added_and_removed(tablet, page):
 # ---------------------------------------------------------------- the edge, computed later
 
 
-def test_a_figure_still_computing_is_asked_for_again_until_it_is_ready(tablet, page):
-    """Where no worker runs (the tests), a new simulation waits as ``computing``; the tablet
-    asks again by itself and shows the figure once it is stored (here by the test, as
-    ``manage.py compute_theory`` would)."""
+def test_a_figure_still_computing_is_asked_for_again_until_it_is_ready(tablet, page, monkeypatch):
+    """Where a worker takes the simulations, a new one waits as ``computing`` until the worker
+    stores it; the tablet asks again by itself and shows the figure once it is stored (here a
+    worker that takes the task and answers when the test stores the figure)."""
+    from hold import services as hold_services
+    from hold import tasks as hold_tasks
+
+    queued: list[Any] = []
+    monkeypatch.setattr(hold_services, "_worker_runs", lambda: True)
+    monkeypatch.setattr(hold_tasks.compute_theory_task, "delay", queued.append)
     open_form(tablet)
     # a fee of $2.00 a hand instead of $1.00: the house's hold is simulated afresh
     tablet.type(page.locator(".chg-field[data-path='rules.rake.amount'] input"), "2.00")
@@ -358,6 +364,7 @@ def test_a_figure_still_computing_is_asked_for_again_until_it_is_ready(tablet, p
     # Asked again by itself, nothing touched.
     with page.expect_request(lambda r: r.url.endswith("/preview/"), timeout=10_000):
         pass
+    assert queued  # the simulation went to the worker
     for row in Theory.objects.filter(status=Theory.Status.COMPUTING):
         hold.compute_theory(theory.Spec(row.game, row.measure, row.method, row.inputs), hands=200)
     page.wait_for_function(
