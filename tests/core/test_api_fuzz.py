@@ -1,8 +1,12 @@
 """Schemathesis over the whole OpenAPI document, as a floor manager and as a dealer.
 
-Every operation gets 25 generated requests (seeded, so a run is repeatable; Hypothesis
-shrinks a failure to the smallest request that shows it), each sent once with each user's
-token, against a floor with tables of every game, open and settled hands, a pending change
+Every operation gets its schema's examples, 25 generated requests valid and invalid (seeded,
+so a run is repeatable; Hypothesis shrinks a failure to the smallest request that shows it)
+and the coverage phase's valid boundary requests (every bound, enum value and optional part
+of its parameters and body; the phase's invalid variants of every keyword are left to the
+25 generated ones: with the games' option schemas typed all the way down they came to over
+a thousand requests for each of the five operations that take them), each sent once with
+each user's token, against a floor with tables of every game, open and settled hands, a pending change
 and an audit check. Path ids are drawn half the time from the objects that exist, so the
 requests reach the views' real work and not only their 404s. Every answer must be no
 server error, and its status, content type and body must be what the document declares.
@@ -25,6 +29,7 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from schemathesis.generation import GenerationMode
 
 from casino.wsgi import application
 from payouts.services import audit_check_request
@@ -42,6 +47,7 @@ EXISTING: dict[str, list[int]] = {}
 
 schema = schemathesis.openapi.from_dict(SchemaGenerator().get_schema(request=None, public=True))
 schema.app = application
+schema.config.phases.coverage.generation.modes = [GenerationMode.POSITIVE]
 
 
 @schema.hook
