@@ -288,6 +288,14 @@ def throwaway_database(label: str = "endpoint", name: str = "casino_bench") -> I
     try:
         yield True
     finally:
+        # A worker the bench started may still be closing its connections after its warm
+        # shutdown: end them, or dropping the database is refused ("being accessed by other
+        # users").
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 

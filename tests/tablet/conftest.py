@@ -38,3 +38,23 @@ def _translations_compiled() -> None:
     locale = Path(__file__).resolve().parents[2] / "tablet" / "locale"
     if any(po.with_suffix(".mo").exists() is False for po in locale.rglob("*.po")):
         call_command("compilemessages", locale=[p.name for p in locale.iterdir()], verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _no_content_security_policy_refusal(request: Any) -> Any:
+    """Every tablet screen works within the page's Content-Security-Policy: a style or script
+    the browser refuses (an inline ``style`` attribute, say) fails the test that showed it."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    refused: list[str] = []
+    request.getfixturevalue("page").on(
+        "console",
+        lambda message: (
+            refused.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
+    yield
+    assert not refused, refused

@@ -78,5 +78,8 @@ export function picker({ deck, gone, onPick, label, disabled = false }) {
         }),
     ),
   );
-  return el("div", { class: `picker${disabled ? " idle" : ""}`, role: "group", "aria-label": label, style: `--ranks: ${ranks.length}` }, rows);
+  const picker = el("div", { class: `picker${disabled ? " idle" : ""}`, role: "group", "aria-label": label }, rows);
+  // Through the CSSOM: a style attribute would be refused by the page's CSP (no inline styles).
+  picker.style.setProperty("--ranks", String(ranks.length));
+  return picker;
 }
