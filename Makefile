@@ -51,10 +51,13 @@ serve: install messages
 		-- $(VENV)/bin/gunicorn casino.wsgi --bind $(HOST) --workers $(WEB_CONCURRENCY) \
 		--threads $(GUNICORN_THREADS) --access-logfile -
 
-## test: install what the tests need and run the whole suite.
+## test: install what the tests need and run the whole suite, in TEST_WORKERS processes: two
+## per CPU (at most 8), as a browser test spends most of its time waiting on the page, the
+## live server or a worker rather than on its own CPU.
+TEST_WORKERS ?= $(shell python3 -c 'import os; print(min(8, 2 * (os.cpu_count() or 1)))')
 test: install-dev messages
 	@command -v chromium >/dev/null 2>&1 || echo "No Chromium: the tablet's browser tests will be skipped (apt-get install chromium to run them)."
-	$(VENV)/bin/pytest -n auto
+	$(VENV)/bin/pytest -n $(TEST_WORKERS)
 
 ## messages: compile the translations (gettext's msgfmt): the tablet's and the rules
 ## engines' (casino/locale, in LOCALE_PATHS).
