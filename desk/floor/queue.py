@@ -271,7 +271,8 @@ def void_stakes(approval: Approval) -> list[dict[str, Any]]:
         return []
     presentation = view.get("presentation") or {}
     stakes = []
-    for party in presentation.get("seats") or []:
+    seats = sorted(presentation.get("seats") or [], key=lambda party: party.get("seat") or 0)
+    for party in seats:
         wagers = [
             {"name": str(w.get("name", "")).replace("_", " "), "amount": w.get("amount", 0)}
             for w in party.get("wagers") or []

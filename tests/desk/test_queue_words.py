@@ -58,6 +58,9 @@ def test_a_void_says_what_each_seat_has_in_the_hand_in_money(
         r'data-party="seat 2">Seat 2: \$15\.00 \(ante \$10\.00, flush bonus \$5\.00\)', shown
     )
     assert re.search(r'data-party="seat 3">Seat 3: \$25\.00 \(ante \$25\.00\)', shown)
+    # The seats in their order round the table, whatever order the game lists them in.
+    listed = [int(seat) for seat in re.findall(r'data-party="seat (\d+)"', shown)]
+    assert listed == sorted(listed) and {2, 3} <= set(listed)
 
 
 def test_a_correction_names_the_actions_it_changes_and_moves_money(
