@@ -14,6 +14,7 @@ from django.urls import reverse
 from approvals.models import Approval
 from payouts.models import Settlement
 from tests.conftest import record
+from tests.tables.test_paiute_live import DEAL, paiute_table  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +114,18 @@ def test_a_change_of_a_game_without_a_theoretical_hold_says_so_once(
     shown = row(floor_client.get(reverse("floor-approvals")), change)
     assert shown.count("has no theoretical hold") == 1
     assert re.search(r'data-key="ante"><th scope="row">Ante</th><td class="before">\$5\.00', shown)
+
+
+def test_a_void_lists_the_seats_round_the_table_whatever_order_the_game_plays_them(
+    dealer, client_for, floor_client, request
+):
+    """Paiute plays from the dealer's left (seats 2, 3, then the dealer's 1): the request
+    lists the seats 1, 2, 3."""
+    table = request.getfixturevalue("paiute_table")
+    api = client_for(dealer)
+    hand = api.post(f"/api/v1/tables/{table.pk}/hands/", DEAL, format="json").json()
+    assert hand["config"]["players"] == [2, 3, 1]
+    api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "misdeal"}, format="json")
+    shown = row(floor_client.get(reverse("floor-approvals")), Approval.objects.get(kind="void"))
+    assert re.findall(r'data-party="seat (\d+)"', shown) == ["1", "2", "3"]
+    assert "Seat 1: $1.00 (ante $1.00)" in shown
