@@ -27,7 +27,7 @@ from tables.serializers import TableSerializer
 from tests.core.test_tablet_translations import entries
 from tests.game_samples import table_config
 from tests.tablet import test_tablet_browser as base
-from tests.tablet.dealing import Dealer
+from tests.tablet.dealing import ARTEFACTS, Dealer
 
 tablet = base.tablet  # the fixture: High Card Flush table HCF-T on a touch tablet, between hands
 
@@ -207,6 +207,9 @@ def test_every_game_s_change_is_asked_from_the_tablet_and_waits_in_the_queue(
     assert applies.get_attribute("data-hand") == str(table.next_hand_number)
     assert applies.inner_text().startswith(f"Hand {table.next_hand_number} at the earliest")
     at.check_screen(f"{code} change previewed")
+    size = page.viewport_size
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTEFACTS / f"tablet-change-{code}-{size['width']}x{size['height']}.png")
 
     at.type(page.locator("#change-reason"), "a busy night")
     at.touch(page.locator("#change-send"))
