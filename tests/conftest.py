@@ -297,3 +297,25 @@ def _flush_past_append_only_triggers() -> Any:
     DatabaseOperations.execute_sql_flush = flush  # type: ignore[method-assign]
     yield
     DatabaseOperations.execute_sql_flush = original  # type: ignore[method-assign]
+
+
+@pytest.fixture
+def redis_worker() -> Any:
+    """A real Celery worker on the real Redis broker (``REDIS_URL``), taking the tasks of a
+    queue of this test run's own: a worker of a deployment on the same Redis (``make run``'s,
+    say) never takes the test's tasks to its own database. Yields the queue's name."""
+    from celery.contrib.testing.worker import start_worker
+
+    redis_url = os.environ["REDIS_URL"]
+    queue, was = f"test-{os.getpid()}", celery_app.conf.task_default_queue
+    celery_app.conf.update(
+        task_always_eager=False,
+        broker_url=redis_url,
+        result_backend=redis_url,
+        task_default_queue=queue,
+    )
+    with start_worker(
+        celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[queue]
+    ):
+        yield queue
+    celery_app.conf.update(task_always_eager=True, task_default_queue=was)

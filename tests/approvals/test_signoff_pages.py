@@ -6,7 +6,6 @@ desk's records, on the page and in CSV, the patrons masked."""
 from __future__ import annotations
 
 import csv
-import html
 import io
 import re
 from typing import Any
@@ -19,14 +18,11 @@ from approvals.models import Approval
 from payouts.models import AuditEntry, Settlement, SignoffPolicy
 from payouts.signoff import policies_by_table
 from tests.approvals.signoff_fixtures import IDENTITY, SEVEN_SF, big_table, bonus_record, held
+from tests.desk.helpers import text
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def text(response: Any) -> str:
-    return html.unescape(response.content.decode())
 
 
 def words(page: str) -> str:

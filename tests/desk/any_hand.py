@@ -287,9 +287,7 @@ def _choose(offered: list[dict[str, Any]], found: Game, rng: random.Random) -> d
     return rng.choice(offered)
 
 
-def play_hand(
-    code: str, *, floor: Any, dealer: Any, seed: int = 0, players: int = 3
-) -> Settlement:
+def play_hand(code: str, *, floor: Any, dealer: Any, seed: int = 0, players: int = 3) -> Settlement:
     """A settled hand of the game at a new table of its own, ``players`` seated (as many as
     the game seats, at most)."""
     found = game(code)

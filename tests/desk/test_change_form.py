@@ -5,7 +5,6 @@ form, an optional limit emptied."""
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
@@ -17,14 +16,11 @@ from casino.rules.contract import registry
 from desk.floor.forms import ChangeForm
 from tables import services
 from tables.models import Table
+from tests.desk.helpers import text
 from tests.desk.test_schema_fields import posted
 from tests.game_samples import table_config
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response: Any) -> str:
-    return html.unescape(response.content.decode())
 
 
 @pytest.fixture

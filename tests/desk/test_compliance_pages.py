@@ -5,7 +5,6 @@ the audit log, and an audit check started from the page and followed to its verd
 from __future__ import annotations
 
 import datetime as dt
-import html
 import re
 import threading
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from payouts.tasks import audit_check_task
 from tables import services
 from tables.models import Hand, Table
 from tests.conftest import record, seat_and_open
+from tests.desk.helpers import text
 from tests.payouts.forgery import as_database_superuser
 from tests.payouts.test_audit_replays_every_game import PALACE_STEPS
 from tests.payouts.test_audit_replays_every_game import play as play_by_services
@@ -52,10 +52,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SEAT4_CARDS = ["Qs", "Js", "Ts", "8c", "7c", "6h", "8d"]  # a 3-card flush Q-J-T, unused elsewhere
 NOTE = "paid in my presence"
-
-
-def text(response: Any) -> str:
-    return html.unescape(response.content.decode())
 
 
 def shown(response: Any) -> list[int]:

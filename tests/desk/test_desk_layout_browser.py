@@ -17,9 +17,9 @@ from payouts.tasks import audit_check_task
 from tables import services
 from tests.browser import assert_accessible
 from tests.conftest import record
+from tests.desk.helpers import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PASSWORD = "a desk password for layout 9"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
 WIDTHS = ({"width": 1280, "height": 800}, {"width": 768, "height": 1024})
 #: The pages whose templates this part of the desk owns: every axe rule the browser tests
@@ -103,16 +103,6 @@ def desk_pages(dp_table, draw_table, dealer, floor, compliance, client_for) -> l
     return pages
 
 
-def log_in(page: Any, live_server: Any, user: Any) -> None:
-    user.set_password(PASSWORD)
-    user.save()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
-
-
 def sideways(page: Any) -> str:
     """What sticks out past the window's right edge (empty when nothing does)."""
     return page.evaluate(
@@ -142,7 +132,7 @@ def test_no_desk_page_scrolls_sideways_and_every_colour_passes(
     for size in WIDTHS:
         context = browser.new_context(viewport=size, locale="en")
         page = context.new_page()
-        log_in(page, live_server, user)
+        log_in(page, live_server, user, "/")
         for desk_page in mine:
             page.goto(live_server.url + desk_page["url"])
             page.wait_for_load_state("networkidle")
@@ -171,7 +161,7 @@ def test_the_home_and_login_pages_fit_and_pass(path, floor, live_server, browser
         context = browser.new_context(viewport=size, locale="en")
         page = context.new_page()
         if path == "/":
-            log_in(page, live_server, floor)
+            log_in(page, live_server, floor, "/")
         page.goto(live_server.url + path)
         assert sideways(page) == ""
         assert_accessible(page, f"{path} at {size['width']} px")

@@ -15,9 +15,9 @@ from payouts.models import AuditEntry, Settlement, SignoffPolicy
 from tables import services
 from tables.models import Hand
 from tests.conftest import record
+from tests.desk.helpers import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PASSWORD = "a floor manager's password 42"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
 
 
@@ -43,16 +43,6 @@ def waiting(dp_table: Any, dealer: Any, floor: Any, client_for: Any) -> dict[str
         "change": change.approval,
         "payout": Approval.objects.get(pk=held.json()["approval"]["id"]),
     }
-
-
-def log_in(page: Any, live_server: Any, user: Any) -> None:
-    user.set_password(PASSWORD)
-    user.save()
-    page.goto(f"{live_server.url}/accounts/login/?next=/desk/floor/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("heading", name="The pit").wait_for()
 
 
 def test_the_floor_approves_a_limit_change_and_signs_a_large_payout(

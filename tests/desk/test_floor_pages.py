@@ -26,6 +26,7 @@ from payouts.signoff import policies_by_table
 from tables import services
 from tables.models import Hand, Table
 from tests.conftest import record
+from tests.desk.helpers import row, text
 from tests.game_samples import table_config
 from tests.payouts.forgery import as_database_superuser
 
@@ -33,10 +34,6 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PAGES = ["floor-pit", "floor-pit-tiles", "floor-table-new", "floor-approvals"]
-
-
-def text(response: Any) -> str:
-    return html.unescape(response.content.decode())
 
 
 def tile(response: Any, table: Table) -> str:
@@ -51,16 +48,6 @@ def cell(markup: str, name: str) -> str:
     found = re.search(rf'<span class="{name}">([^<]*)<', markup)
     assert found, f"no {name} figure"
     return found.group(1)
-
-
-def row(response: Any, approval: Approval) -> str:
-    found = re.search(
-        rf'<article class="approval[^"]*" id="approval-{approval.pk}".*?</article>',
-        text(response),
-        re.S,
-    )
-    assert found, f"no row for request {approval.pk}"
-    return found.group(0)
 
 
 def settle(client_for: Any, dealer: Any, table: Table) -> Any:

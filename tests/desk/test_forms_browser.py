@@ -19,21 +19,11 @@ from desk.floor.schema_fields import major
 from tables.models import Table
 from tests.browser import assert_accessible
 from tests.conftest import record
+from tests.desk.helpers import log_in
 from tests.game_samples import table_config
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PASSWORD = "a floor manager's password 42"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
-
-
-def log_in(page: Any, live_server: Any, user: Any) -> None:
-    user.set_password(PASSWORD)
-    user.save()
-    page.goto(f"{live_server.url}/accounts/login/?next=/desk/floor/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("heading", name="The pit").wait_for()
 
 
 def no_sideways_scroll(page: Any) -> None:

@@ -17,10 +17,10 @@ from tables import services
 from tables.models import Table
 from tests.browser import assert_accessible
 from tests.conftest import open_hcf_table
+from tests.desk.helpers import log_in
 from tests.desk.test_pit_pages import NOW, asked_minutes_ago
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PASSWORD = "a floor manager's password 42"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
 
 
@@ -48,16 +48,6 @@ def busy_pit(floor: Any, dealer: Any, client_for: Any, monkeypatch: Any) -> dict
         asked = api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "misdeal"}, format="json")
     assert asked.status_code == 202, asked.json()
     return {"tables": tables, "void": Approval.objects.get(pk=asked.json()["id"])}
-
-
-def log_in(page: Any, live_server: Any, user: Any, path: str = "/desk/floor/") -> None:
-    user.set_password(PASSWORD)
-    user.save()
-    page.goto(f"{live_server.url}/accounts/login/?next={path}")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("heading", name="The pit").wait_for()
 
 
 def next_refresh(page: Any) -> Any:

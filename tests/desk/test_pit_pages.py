@@ -23,15 +23,12 @@ from desk.floor import selectors
 from tables import services
 from tables.models import Table
 from tests.conftest import open_hcf_table
+from tests.desk.helpers import text
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 NOW = timezone.now()
-
-
-def text(response: Any) -> str:
-    return html.unescape(response.content.decode())
 
 
 def order(response: Any) -> list[str]:

@@ -4,7 +4,6 @@ of a game with no theoretical hold says so once."""
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
@@ -14,23 +13,10 @@ from django.urls import reverse
 from approvals.models import Approval
 from payouts.models import Settlement
 from tests.conftest import record
+from tests.desk.helpers import row
 from tests.tables.test_paiute_live import DEAL, paiute_table  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response: Any) -> str:
-    return html.unescape(response.content.decode())
-
-
-def row(response: Any, approval: Approval) -> str:
-    found = re.search(
-        rf'<article class="approval[^"]*" id="approval-{approval.pk}".*?</article>',
-        text(response),
-        re.S,
-    )
-    assert found, f"no row for request {approval.pk}"
-    return found.group(0)
 
 
 @pytest.fixture

@@ -17,22 +17,12 @@ from payouts.signoff import policies_by_table
 from tests.approvals import signoff_fixtures
 from tests.approvals.signoff_fixtures import IDENTITY, SEVEN_SF, big_table, bonus_record, held
 from tests.browser import assert_accessible
+from tests.desk.helpers import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PASSWORD = "a sign-off password 77"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
 NARROW = {"width": 768, "height": 1024}
 shift = signoff_fixtures.shift  # the fixture: a shift manager
-
-
-def log_in(page: Any, live_server: Any, user: Any, start: str) -> None:
-    user.set_password(PASSWORD)
-    user.save()
-    page.goto(f"{live_server.url}/accounts/login/?next={start}")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**{start}")
 
 
 def fits(page: Any, where: str) -> None:

@@ -6,7 +6,6 @@ import os
 import time
 
 import pytest
-from celery.contrib.testing.worker import start_worker
 
 from casino.celery import app
 from payouts import services
@@ -21,24 +20,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(not REDIS_URL, reason="needs REDIS_URL: a real broker and worker"),
 ]
-
-
-@pytest.fixture
-def redis_worker():
-    """A worker on a queue of this test run's own: a worker of a deployment on the same Redis
-    (``make run``'s, say) never takes the test's tasks to its own database."""
-    queue, was = f"test-{os.getpid()}", app.conf.task_default_queue
-    app.conf.update(
-        task_always_eager=False,
-        broker_url=REDIS_URL,
-        result_backend=REDIS_URL,
-        task_default_queue=queue,
-    )
-    with start_worker(
-        app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[queue]
-    ):
-        yield queue
-    app.conf.update(task_always_eager=True, task_default_queue=was)
 
 
 def _settle_one(table, dealer):
