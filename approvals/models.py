@@ -15,6 +15,7 @@ class Approval(models.Model):
         VOID = "void", "void of an open hand"
         PAYOUT = "payout", "large-payout sign-off"
         CORRECTION = "correction", "correction of a settled hand"
+        VARIANCE = "variance", "table inventory variance"
 
     class Status(models.TextChoices):
         PENDING = "pending"

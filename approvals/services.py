@@ -162,11 +162,26 @@ def _closed_on_hand(action: str) -> Callable[[Any, Approval, str, str], None]:
     return close
 
 
+def _approve_variance(user: Any, approval: Approval, note: str) -> bool:
+    from custody.services import variance_reviewed
+
+    variance_reviewed(user, approval, Approval.Status.APPROVED, note)
+    return True
+
+
+def _close_variance(user: Any, approval: Approval, status: str, note: str) -> None:
+    from custody.services import variance_reviewed
+
+    variance_reviewed(user, approval, status, note)
+
+
 KINDS: dict[str, Kind] = {
     Approval.Kind.LIMIT_CHANGE: Kind(_approve_change, _close_change),
     Approval.Kind.VOID: Kind(_approve_void, _closed_on_hand("hand_void")),
     Approval.Kind.PAYOUT: Kind(_approve_payout, _closed_on_hand("hand_settle")),
     Approval.Kind.CORRECTION: Kind(_approve_correction, _closed_on_hand("hand_correction")),
+    # A closer beyond its report line: reviewed (approved) or sent back for investigation.
+    Approval.Kind.VARIANCE: Kind(_approve_variance, _close_variance),
 }
 
 

@@ -43,6 +43,7 @@ api_v1 = [
     path("", include("payouts.urls")),
     path("", include("approvals.urls")),
     path("", include("filings.urls")),
+    path("", include("custody.urls")),
 ]
 
 # The admin's own password form would get around the login limits: an anonymous visitor

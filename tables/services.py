@@ -55,6 +55,15 @@ def _open_hand(table: Table) -> Hand | None:
     return table.hands.filter(status=Hand.Status.OPEN).first()
 
 
+def custody_kept() -> bool:
+    """The property keeps chip custody: it has a chip set (``custody``)."""
+    from django.conf import settings
+
+    from custody.models import ChipSet
+
+    return ChipSet.objects.filter(property_name=settings.CASINO_PROPERTY).exists()
+
+
 def require_table_actor(user: Any, table: Table) -> None:
     """Floor managers act on every table; a dealer only on the table assigned to them."""
     if has_role(user, FLOOR_MANAGER):
@@ -204,8 +213,20 @@ def table_create(
 
 
 @atomic_service
-def table_set_status(*, user: AbstractBaseUser, table_id: int, status: str) -> Table:
+def table_set_status(
+    *, user: AbstractBaseUser, table_id: int, status: str, counted: bool = False
+) -> Table:
+    """Open or close a table. Where the property keeps chip custody (it has a chip set), a
+    table opens and closes only through its signed opener or closer (``counted``: called by
+    ``custody.services``)."""
     table = _lock_table(table_id)
+    if not counted and custody_kept():
+        word = "opener" if status == Table.Status.OPEN else "closer"
+        raise Conflict(
+            f"table {table.name} {'opens' if word == 'opener' else 'closes'} with its "
+            f"inventory: count the {word} by denomination, signed by the dealer and a floor "
+            "manager"
+        )
     if status == table.status:
         raise Conflict(f"table {table.name} is already {status}")
     if status == Table.Status.CLOSED and _open_hand(table) is not None:

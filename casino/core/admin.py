@@ -15,7 +15,7 @@ from django.http import HttpRequest
 
 from casino.core.roles import COMPLIANCE, has_role
 
-CASINO_APPS = ("tables", "payouts", "approvals", "hold", "core")
+CASINO_APPS = ("tables", "payouts", "approvals", "hold", "core", "custody")
 
 
 def _reader(request: HttpRequest) -> bool:

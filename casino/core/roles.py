@@ -6,6 +6,8 @@
   manager does, and the signature a large-payout tier may ask for a manager's: "a verifier,
   then a manager"). Holding it implies ``floor_manager``.
 - ``compliance``: reads everything and changes nothing.
+- ``cage``: the cage's side of chip custody: issues fills and receives credits.
+- ``count_team``: counts the drop boxes (two counters sign each count).
 
 A large-payout sign-off tier names one of :data:`SIGNING_ROLES` (``payouts/signoff.py``).
 
@@ -24,7 +26,9 @@ DEALER = "dealer"
 FLOOR_MANAGER = "floor_manager"
 SHIFT_MANAGER = "shift_manager"
 COMPLIANCE = "compliance"
-ROLES = (DEALER, FLOOR_MANAGER, SHIFT_MANAGER, COMPLIANCE)
+CAGE = "cage"
+COUNT_TEAM = "count_team"
+ROLES = (DEALER, FLOOR_MANAGER, SHIFT_MANAGER, COMPLIANCE, CAGE, COUNT_TEAM)
 #: A role holds the roles it implies too: a shift manager is also a floor manager.
 IMPLIES = {SHIFT_MANAGER: frozenset({FLOOR_MANAGER})}
 #: The roles a large-payout sign-off tier may ask a signature of (never a dealer; compliance
@@ -74,7 +78,8 @@ class RolePermission(BasePermission):
         roles = user_roles(request.user)
         if not roles:
             self.message = (
-                "You need a casino role (dealer, floor_manager, shift_manager or compliance)."
+                "You need a casino role (dealer, floor_manager, shift_manager, compliance, cage "
+                "or count_team)."
             )
             return False
         if request.method in SAFE_METHODS:

@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "payouts",
     "approvals",
     "filings",
+    "custody",
     "tablet",
     "desk",
     "hold",
@@ -169,6 +170,9 @@ LANGUAGES = [
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 # A gaming day (a shift's reports, the pit's "today") starts at this local time, HH:MM.
 GAMING_DAY_START = env.str("GAMING_DAY_START", default="06:00")
+# The property this installation runs: its chip set (custody), and the series its fill and
+# credit slips are numbered in (per property, kind and calendar year).
+CASINO_PROPERTY = env.str("CASINO_PROPERTY", default="Main floor")
 USE_I18N = True
 # The rules engines' explanations and errors (casino/rules writes them as message ids): the
 # "django" catalogs in casino/locale, made with ``cd casino/rules && ../../manage.py

@@ -1,4 +1,5 @@
-"""Load a demo casino floor: users in each role and an open table of every game.
+"""Load a demo casino floor: users in each role, the property's chip set and an open table of
+every game (opened with its counted opener, signed by the dealer and a floor manager).
 
 Refuses to run when DEBUG is off: demo users with printed passwords must never exist
 on a real floor. They are put in the group ``demo``, which is refused any login (password,
@@ -21,8 +22,17 @@ from django.db import transaction
 
 from casino.core.accounts import DEMO_GROUP
 from casino.core.identity import database_id
-from casino.core.roles import COMPLIANCE, DEALER, FLOOR_MANAGER, SHIFT_MANAGER, give_role
+from casino.core.roles import (
+    CAGE,
+    COMPLIANCE,
+    COUNT_TEAM,
+    DEALER,
+    FLOOR_MANAGER,
+    SHIFT_MANAGER,
+    give_role,
+)
 from casino.rules.contract import games
+from custody import services as custody
 from hold.services import prepare_configs
 from payouts import anchorfile
 from tables import services
@@ -36,7 +46,12 @@ USERS = [
     ("floor2", FLOOR_MANAGER),
     ("shift1", SHIFT_MANAGER),  # signs a payout's manager tier (docs/signoff.md)
     ("compliance1", COMPLIANCE),
+    ("cage1", CAGE),  # issues fills, receives credits
+    ("count1", COUNT_TEAM),  # the drop count: two counters sign each box
+    ("count2", COUNT_TEAM),
 ]
+#: Each demo table's opening tray (chips per denomination, minor units).
+OPENER = {"100": 100, "500": 200, "2500": 100, "10000": 20}
 PLAYERS = {1: "Ana", 2: "Bela", 3: "Csilla", 4: "Dani", 5: "Eva"}
 
 
@@ -54,6 +69,7 @@ class Command(BaseCommand):
         self._set_aside_another_databases_anchors()
         with transaction.atomic():
             users = self._users()
+            custody.chip_set_setup()  # the property keeps chip custody: tables open counted
             tables = [
                 Table.objects.filter(name=spec["name"]).first()
                 or self._table(spec, floor=users["floor1"], dealer=users["dealer1"])
@@ -125,7 +141,11 @@ class Command(BaseCommand):
                 services.seat_update(
                     user=floor, table_id=table.pk, number=number, player=player, sitting_out=False
                 )
-        table = services.table_set_status(user=floor, table_id=table.pk, status="open")
+        opener = custody.inventory_count(
+            user=dealer, table_id=table.pk, kind="opener", counts=OPENER
+        )
+        custody.inventory_sign(user=floor, inventory_id=opener.pk)
+        table.refresh_from_db()
         for action in between_hands:
             table = services.game_act(user=floor, table_id=table.pk, action=action)
         return table
