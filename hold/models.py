@@ -35,7 +35,9 @@ class Theory(models.Model):
     spread = models.FloatField(
         default=0.0, help_text="one hand's standard deviation about the value (simulation)"
     )
-    mean_drop = models.FloatField(null=True, blank=True, help_text="mean drop per hand")
+    mean_handle = models.FloatField(
+        null=True, blank=True, help_text="mean handle (chips wagered) per hand"
+    )
     hands = models.PositiveIntegerField(null=True, blank=True, help_text="hands simulated")
     seed = models.BigIntegerField(null=True, blank=True)
     detail = models.JSONField(default=dict, blank=True)
@@ -70,12 +72,12 @@ class HoldFlag(models.Model):
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="hold_flags")
     day = models.DateField(help_text="the gaming day")
     theory = models.ForeignKey(Theory, on_delete=models.PROTECT, related_name="flags")
-    actual = models.FloatField(help_text="win / drop")
+    actual = models.FloatField(help_text="win / handle")
     expected = models.FloatField()
     low = models.FloatField()
     high = models.FloatField()
     hands = models.PositiveIntegerField()
-    drop = models.BigIntegerField()
+    handle = models.BigIntegerField(help_text="chips wagered, minor units")
     win = models.BigIntegerField()
     flagged_at = models.DateTimeField(auto_now=True)
 

@@ -24,14 +24,17 @@ A game whose package supplies no theory (``Game.theory()`` is None) has no figur
 specs are empty and its days are not judged.
 
 Settings read (all optional): ``HOLD_THEORY_HANDS`` (20000), ``HOLD_THEORY_INLINE_HANDS``
-(1000), ``HOLD_THEORY_SEED``, ``HOLD_FLAG_MIN_HANDS`` (30) and ``HOLD_FLAG_MIN_DROP`` (100000
-minor units, 1,000.00).
+(1000), ``HOLD_THEORY_SEED``, ``HOLD_FLAG_MIN_HANDS`` (30) and ``HOLD_FLAG_MIN_HANDLE``
+(100000 minor units, 1,000.00, of chips wagered). ``HOLD_FLAG_MIN_DROP``, its name until
+the handle was called the drop, is still honoured when ``HOLD_FLAG_MIN_HANDLE`` is not set
+(deprecated: it goes in the next release).
 """
 
 from __future__ import annotations
 
 import copy
 import datetime as dt
+import functools
 import logging
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -81,8 +84,24 @@ def min_hands() -> int:
     return int(getattr(settings, "HOLD_FLAG_MIN_HANDS", 30))
 
 
-def min_drop() -> int:
-    return int(getattr(settings, "HOLD_FLAG_MIN_DROP", 100_000))
+def min_handle() -> int:
+    """The least handle (chips wagered, minor units) a day needs to be judged:
+    ``HOLD_FLAG_MIN_HANDLE``, else the deprecated ``HOLD_FLAG_MIN_DROP`` (logged once), else
+    100000."""
+    value = getattr(settings, "HOLD_FLAG_MIN_HANDLE", None)
+    if value is None:
+        value = getattr(settings, "HOLD_FLAG_MIN_DROP", None)
+        if value is not None:
+            _deprecated_min_drop()
+    return int(100_000 if value is None else value)
+
+
+@functools.cache
+def _deprecated_min_drop() -> None:
+    log.warning(
+        "HOLD_FLAG_MIN_DROP is deprecated and goes in the next release: "
+        "set HOLD_FLAG_MIN_HANDLE (the least handle, chips wagered) instead"
+    )
 
 
 # ---------------------------------------------------------------- theoretical figures
@@ -104,7 +123,7 @@ def _row(spec: theory.Spec) -> tuple[Theory, bool]:
 
 def _store(row: Theory, figure: theory.Figure) -> Theory:
     row.value, row.low, row.high = figure.value, figure.low, figure.high
-    row.spread, row.mean_drop = figure.spread, figure.mean_drop
+    row.spread, row.mean_handle = figure.spread, figure.mean_handle
     row.hands, row.seed, row.detail = figure.hands, figure.seed, figure.detail
     row.status, row.error, row.computed_at = Theory.Status.READY, "", timezone.now()
     row.save()
@@ -311,11 +330,11 @@ class DayHold:
     @property
     def judged(self) -> bool:
         """Enough play to judge: at least ``HOLD_FLAG_MIN_HANDS`` hands and
-        ``HOLD_FLAG_MIN_DROP`` of drop, and a figure to judge against."""
+        ``HOLD_FLAG_MIN_HANDLE`` of handle (chips wagered), and a figure to judge against."""
         return (
             self.interval is not None
             and self.figures.hands >= min_hands()
-            and self.figures.drop >= min_drop()
+            and self.figures.handle >= min_handle()
         )
 
     @property
@@ -349,8 +368,8 @@ class DayHold:
             return "not judged: the theoretical hold could not be computed"
         if self.figures.hands < min_hands():
             return f"not judged: fewer than {min_hands()} hands"
-        if self.figures.drop < min_drop():
-            return "not judged: less drop than the minimum"
+        if self.figures.handle < min_handle():
+            return "not judged: less handle than the minimum"
         return "outside the interval" if self.outside else "inside the interval"
 
 
@@ -410,10 +429,10 @@ def previous_gaming_day() -> dt.date:
 def flag_tables(day: dt.date | None = None) -> list[HoldFlag]:
     """Judge gaming day ``day`` (by default the previous one) at every table that settled
     hands in it, per rules version, and store a :class:`HoldFlag` for each whose hold
-    (``win / drop``) lies outside the interval its figure gives for that many hands.
+    (``win / handle``) lies outside the interval its figure gives for that many hands.
 
     A day is judged only with at least ``HOLD_FLAG_MIN_HANDS`` hands (30: the normal
-    approximation) and ``HOLD_FLAG_MIN_DROP`` of drop (1,000.00): with less, a hold says
+    approximation) and ``HOLD_FLAG_MIN_HANDLE`` of handle (1,000.00): with less, a hold says
     little. A missing figure is computed first (this runs in the background). Running the
     task again for the same day gives the same flags: a flag no longer warranted goes."""
     day = day or previous_gaming_day()
@@ -436,7 +455,7 @@ def flag_tables(day: dt.date | None = None) -> list[HoldFlag]:
                 "low": low,
                 "high": high,
                 "hands": entry.figures.hands,
-                "drop": entry.figures.drop,
+                "handle": entry.figures.handle,
                 "win": entry.figures.win,
             },
         )

@@ -51,7 +51,7 @@ def hold_page(request: HttpRequest) -> HttpResponse:
         "tables": Table.objects.order_by("name"),
         "chosen": request.GET.get("table", ""),
         "min_hands": services.min_hands(),
-        "min_drop": services.min_drop(),
+        "min_handle": services.min_handle(),
     }
     try:
         first, last, table_id = _range(request)

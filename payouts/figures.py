@@ -6,8 +6,8 @@ negated) and its corrected settlement counts like any other, so a corrected hand
 its corrected settlement, in the gaming day the correction was made.
 
 - ``hands``: hands settled (a correction adds none);
-- ``drop``: the chips players staked on every wager (the tablet records chips at the table,
-  not cash at the drop box, so the drop here is the amount wagered);
+- ``handle``: the chips players staked on every wager (the amount wagered: the tablet
+  records chips at the table, not cash);
 - ``payouts``: what players' winning wagers paid (each line's amount above 0);
 - ``rake``: the house's collection fees;
 - ``win``: what the house kept: the rake plus the house's own net where it banks. Chips are
@@ -15,7 +15,11 @@ its corrected settlement, in the gaming day the correction was made.
 
 A bank's lines (the designated player's or banker's side of each wager, which name the seat
 ``against``) and the house's mirror the players' wagers and are not counted a second time.
-``hold`` is ``win / drop``.
+``hold`` is ``win / handle``.
+
+These figures never say "drop": to a regulator the drop is the counted contents of a table's
+drop box (cash and chips, counted by the count team), not anything the hands record; the word
+is kept for that count alone.
 """
 
 from __future__ import annotations
@@ -37,15 +41,15 @@ HOUSE_SEAT = 0
 @dataclass(frozen=True)
 class Figures:
     hands: int = 0
-    drop: int = 0
+    handle: int = 0
     payouts: int = 0
     rake: int = 0
     win: int = 0
 
     @property
     def hold(self) -> float | None:
-        """The house's win over the drop (None with no drop)."""
-        return self.win / self.drop if self.drop else None
+        """The house's win over the handle (None with no handle)."""
+        return self.win / self.handle if self.handle else None
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "hold": self.hold}
@@ -53,7 +57,7 @@ class Figures:
     def __add__(self, other: Figures) -> Figures:
         return Figures(
             hands=self.hands + other.hands,
-            drop=self.drop + other.drop,
+            handle=self.handle + other.handle,
             payouts=self.payouts + other.payouts,
             rake=self.rake + other.rake,
             win=self.win + other.win,
@@ -67,7 +71,7 @@ def of_settlement(settlement: Settlement) -> Figures:
     moved_back = settlement.kind == Settlement.Kind.REVERSAL
     return Figures(
         hands=int(settlement.kind == Settlement.Kind.SETTLEMENT),
-        drop=sum(line.stake for line in lines),
+        handle=sum(line.stake for line in lines),
         payouts=sum(
             line.amount for line in lines if (line.amount < 0 if moved_back else line.amount > 0)
         ),
@@ -106,7 +110,7 @@ def _summed(settlements: QuerySet[Settlement], group: str | None) -> dict[Any, F
     staked = summed(
         lines,
         "seat__settlement__",
-        drop=Coalesce(Sum("stake"), zero),
+        handle=Coalesce(Sum("stake"), zero),
         # A reversal takes back what its settlement paid: its winning lines, negated.
         payouts=Coalesce(Sum("amount", filter=Q(amount__gt=0) & ~moved_back), zero)
         + Coalesce(Sum("amount", filter=Q(amount__lt=0) & moved_back), zero),
@@ -122,7 +126,7 @@ def _summed(settlements: QuerySet[Settlement], group: str | None) -> dict[Any, F
     return {
         key: Figures(
             hands=row["hands"],
-            drop=staked.get(key, {}).get("drop", 0),
+            handle=staked.get(key, {}).get("handle", 0),
             payouts=staked.get(key, {}).get("payouts", 0),
             rake=row["rake"],
             win=-won.get(key, {}).get("players", 0),

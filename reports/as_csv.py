@@ -45,7 +45,7 @@ def amount(header: str) -> str:
 def figures_header() -> list[str]:
     return [
         "Hands",
-        amount("Drop"),
+        amount("Handle"),
         amount("Payouts"),
         amount("Rake"),
         amount("Win"),
@@ -67,7 +67,7 @@ def _moment(moment: dt.datetime | None) -> str:
 
 def _figures(row: FigureRow) -> Row:
     f = row.figures
-    return [f.hands, major(f.drop), major(f.payouts), major(f.rake), major(f.win), row.hold_pct]
+    return [f.hands, major(f.handle), major(f.payouts), major(f.rake), major(f.win), row.hold_pct]
 
 
 def shift_figures(report: ShiftReport) -> Iterator[Row]:

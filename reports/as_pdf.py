@@ -37,7 +37,7 @@ FONT_DIRS = (
     Path("/usr/share/fonts/TTF"),
     Path("/usr/local/share/fonts"),
 )
-FIGURE_HEADER = ["Hands", "Drop", "Payouts", "Rake", "Win", "Hold %"]
+FIGURE_HEADER = ["Hands", "Handle", "Payouts", "Rake", "Win", "Hold %"]
 MARGIN = 12 * mm
 PADDING = 6  # points: platypus' frame padding on each side
 WIDTH = landscape(A4)[0] - 2 * MARGIN - 2 * PADDING  # what a table may take
@@ -114,7 +114,7 @@ def _money(minor: int | None) -> str:
 
 def _figure_cells(row: FigureRow) -> list[str]:
     f = row.figures
-    amounts = [money(value) for value in (f.drop, f.payouts, f.rake, f.win)]
+    amounts = [money(value) for value in (f.handle, f.payouts, f.rake, f.win)]
     return [str(f.hands), *amounts, row.hold_pct or "\u2014"]
 
 

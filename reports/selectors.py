@@ -103,7 +103,7 @@ def game_name(code: str) -> str:
 
 
 def hold_percent(figures: Figures) -> str:
-    """The hold as a percentage with two decimals, empty with no drop."""
+    """The hold (win / handle) as a percentage with two decimals, empty with no handle."""
     hold = figures.hold
     return "" if hold is None else f"{hold * 100:.2f}"
 

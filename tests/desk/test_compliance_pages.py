@@ -213,7 +213,7 @@ def test_every_settlement_is_listed_newest_first_with_a_count_and_totals(settled
     lines = [line for row in rows for line in row.lines.all() if line.against is None]
     expected = {
         "hands": 3,
-        "drop": sum(line.stake for line in lines),
+        "handle": sum(line.stake for line in lines),
         "payouts": sum(line.amount for line in lines if line.amount > 0),
         "rake": sum(s.rake for s in settled.all),
         "win": -sum(row.net for row in rows),

@@ -104,22 +104,24 @@ def test_the_pit_shows_each_table_with_todays_figures_from_its_settlements(
     settled = settle(client_for, dealer, dp_table)
     assert settled.status_code == 201, settled.json()
     wanted = figures.totals(Settlement.objects.filter(hand__table=dp_table))
-    assert wanted.hands == 1 and wanted.drop > 0
+    assert wanted.hands == 1 and wanted.handle > 0
 
     response = floor_client.get(reverse("floor-pit"))
     assert response.status_code == 200
     hcf = tile(response, dp_table)
-    assert (cell(hcf, "hands"), cell(hcf, "drop"), cell(hcf, "win")) == (
+    assert (cell(hcf, "hands"), cell(hcf, "handle"), cell(hcf, "win")) == (
         str(wanted.hands),
-        money(wanted.drop),
+        money(wanted.handle),
         money(wanted.win),
     )
+    # The chips wagered are the handle; "drop" is the counted drop box, not a tile's figure.
+    assert "· handle <span" in hcf and "drop" not in hcf.lower()
     assert "High Card Flush" in hcf and f'<option value="{dealer.pk}" selected>dealer<' in hcf
     assert "No hand open" in hcf and "Nothing waiting" in hcf
     # After the hand the position is offered on to seat 2 (Bela).
     assert "Position offered to: seat 2 (Bela)" in hcf
     draw = tile(response, draw_table)
-    assert (cell(draw, "hands"), cell(draw, "drop"), cell(draw, "win")) == ("0", "$0.00", "$0.00")
+    assert (cell(draw, "hands"), cell(draw, "handle"), cell(draw, "win")) == ("0", "$0.00", "$0.00")
     assert "Five Card Draw 7-A" in draw
     assert "Button, next hand: seat 1 (Ana)" in draw  # 7-A's first button
     # The grouped sums are payouts.figures.totals of each table's settlements.
@@ -134,7 +136,7 @@ def test_the_pit_counts_only_todays_gaming_day(
     yesterday = figures.gaming_day() - dt.timedelta(days=1)
     monkeypatch.setattr(selectors, "gaming_day", lambda: yesterday)
     hcf = tile(floor_client.get(reverse("floor-pit")), dp_table)
-    assert (cell(hcf, "hands"), cell(hcf, "drop"), cell(hcf, "win")) == ("0", "$0.00", "$0.00")
+    assert (cell(hcf, "hands"), cell(hcf, "handle"), cell(hcf, "win")) == ("0", "$0.00", "$0.00")
 
 
 def test_a_tile_shows_the_open_hand_and_the_pending_requests(

@@ -21,7 +21,7 @@ from tests.tables.test_draw_live import play_passively
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a compliance officer's password 7"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
-AMOUNTS = ("drop", "payouts", "rake", "win")
+AMOUNTS = ("handle", "payouts", "rake", "win")
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ def test_a_compliance_officer_downloads_the_shift_report_as_csv_and_pdf(
         "Table",
         "Game",
         "Hands",
-        "Drop (USD)",
+        "Handle (USD)",
         "Payouts (USD)",
         "Rake (USD)",
         "Win (USD)",

@@ -85,10 +85,10 @@ def test_the_tie_bonus_is_stored_audited_counted_and_shown(
         seat3["lines"][-1].items()
     )
 
-    # The figures: the bonus is a payout with nothing staked; the drop is the stakes alone.
+    # The figures: the bonus is a payout with nothing staked; the handle is the stakes alone.
     figures = of_settlement(stored)
     assert figures == totals(StoredSettlement.objects.filter(pk=stored.pk))
-    assert figures.drop == 1000 + 500 + 400 + 400
+    assert figures.handle == 1000 + 500 + 400 + 400
     assert figures.payouts == 1000 + 400 + 800 and figures.win == -1700
     assert figures.hold == pytest.approx(-1700 / 2300)
 

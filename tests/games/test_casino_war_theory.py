@@ -29,19 +29,19 @@ RANKS = range(2, 15)
 
 
 def exact_hold(tie_bonus: int) -> Fraction:
-    """The house's win over the drop for a player who always goes to war, one deck: every
+    """The house's win over the handle for a player who always goes to war, one deck: every
     rank of the player's card, the dealer's and, after a tie, the two war cards, weighted by
-    how many cards of each rank are left. The house wins what the player loses; the drop is
+    how many cards of each rank are left. The house wins what the player loses; the handle is
     the ante, and the raise when there is a war."""
-    win = drop = Fraction(0)
+    win = handle = Fraction(0)
     for mine in RANKS:
         for theirs in RANKS:
             deal = Fraction(4 * (4 - (mine == theirs)), 52 * 51)
             if mine != theirs:
                 win += -deal if mine > theirs else deal
-                drop += deal
+                handle += deal
                 continue
-            drop += 2 * deal  # the ante and the raise
+            handle += 2 * deal  # the ante and the raise
             left = {rank: 4 - 2 * (rank == mine) for rank in RANKS}
             for card in RANKS:
                 first = deal * Fraction(left[card], 50)
@@ -53,7 +53,7 @@ def exact_hold(tie_bonus: int) -> Fraction:
                         win += 2 * war  # the ante and the raise lose
                     else:
                         win -= war * (1 + tie_bonus)  # the raise wins, the ante its bonus
-    return win / drop
+    return win / handle
 
 
 def test_the_exact_edge_is_the_closed_form_the_rules_document_gives() -> None:
@@ -65,7 +65,7 @@ def test_the_exact_edge_is_the_closed_form_the_rules_document_gives() -> None:
 def test_the_simulated_hold_lies_in_its_interval_around_the_exact_edge() -> None:
     """Through the engine, with the package's strategy: the exact edge lies in the 95%
     interval, which is narrow enough to tell war from surrender (a player who surrendered every
-    tie would give the house 3/51 x 1/2 of the drop, 2.94%)."""
+    tie would give the house 3/51 x 1/2 of the handle, 2.94%)."""
     run = theory.simulate(GAME.code, LIMITS, 25, {"tie_bonus": 1}, hands=50_000)
     exact = float(exact_hold(1))
     assert run.house.low <= exact <= run.house.high, run.house

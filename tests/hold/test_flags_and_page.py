@@ -33,7 +33,7 @@ BIG = {"ante": 1000, "raise": 1000, "flush_bonus": 0, "straight_flush_bonus": 0}
 def _small_minimums(settings):
     settings.HOLD_THEORY_HANDS = 200
     settings.HOLD_FLAG_MIN_HANDS = 4
-    settings.HOLD_FLAG_MIN_DROP = 4_000
+    settings.HOLD_FLAG_MIN_HANDLE = 4_000
 
 
 def hcf_table(floor, dealer, name):
@@ -98,7 +98,7 @@ def test_the_nightly_flag_marks_a_table_outside_its_interval_and_the_page_shows_
     assert flag.table == big and flag.day == day
     assert flag.actual == pytest.approx(0.05) and flag.expected == pytest.approx(0.25)
     assert flag.low == pytest.approx(0.25) and flag.high == pytest.approx(0.25)
-    assert (flag.hands, flag.drop, flag.win) == (4, 4 * 3 * 2000, 4 * 300)
+    assert (flag.hands, flag.handle, flag.win) == (4, 4 * 3 * 2000, 4 * 300)
     # The three tables play one rules version: one figure, computed once for all of them,
     # the same the floor sees for the table's configuration.
     [figure] = Theory.objects.filter(measure="house")
@@ -126,6 +126,11 @@ def test_the_nightly_flag_marks_a_table_outside_its_interval_and_the_page_shows_
         html.index('id="hold-flags"') : html.index("</table>", html.index('id="hold-flags"'))
     ]
     assert "HCF-BIG" in flags and "5.000%" in flags and "HCF-STEADY" not in flags
+    # The chips wagered are the handle: the flags' and the days' tables and the chart say so.
+    assert html.count('<th scope="col" class="num" title="chips wagered">Handle</th>') == 4
+    assert "Hold (win / handle)" in html and "$40.00 of handle" in html
+    content = html[html.index("<main") : html.index("</main>")]
+    assert ">Drop<" not in content and " drop" not in content.lower()
 
 
 def test_the_flag_runs_for_the_previous_gaming_day_by_default(floor, dealer, client_for):

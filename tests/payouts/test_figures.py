@@ -26,11 +26,13 @@ def test_figures_add_up_both_ways_and_the_win_is_what_players_lost(dp_table, dea
     stakes = [line["stake"] for line in wagers]
     wins = [line["amount"] for line in wagers if line["amount"] > 0]
     assert sum(stakes) == 1000 + 1000 + 500 + 1000 + 2000
-    assert (one.hands, one.drop, one.payouts) == (1, sum(stakes), sum(wins))
+    assert (one.hands, one.handle, one.payouts) == (1, sum(stakes), sum(wins))
     assert figures.totals(Settlement.objects.all()) == one
     assert figures.totals(Settlement.objects.none()) == figures.Figures()
-    assert one.hold == one.win / one.drop and figures.Figures().hold is None
-    assert (one + one).to_dict()["drop"] == 2 * one.drop
+    assert one.hold == one.win / one.handle and figures.Figures().hold is None
+    assert (one + one).to_dict()["handle"] == 2 * one.handle
+    # The chips wagered are the handle; "drop" is the counted drop box, never a figure here.
+    assert "drop" not in one.to_dict() and not hasattr(one, "drop")
 
 
 def test_a_gaming_day_runs_from_its_start_time_to_the_next_days(settings):
@@ -50,7 +52,7 @@ def test_the_theorys_figures_of_a_hand_are_the_stored_figures(
     dp_table, draw_table, dealer, client_for
 ):
     """``casino.rules.theory`` cannot read the database, so it counts an engine settlement's
-    drop and win itself: for stored hands it must agree with ``payouts.figures``."""
+    handle and win itself: for stored hands it must agree with ``payouts.figures``."""
     from casino.rules.contract import History, game
     from casino.rules.theory.estimate import hand_figures
 
@@ -61,4 +63,4 @@ def test_the_theorys_figures_of_a_hand_are_the_stored_figures(
         history = History.from_dict(stored.history)
         engine = game(history.game).replay(history).settle()
         theirs, ours = hand_figures(engine), figures.of_settlement(stored)
-        assert (theirs.drop, theirs.win, theirs.rake) == (ours.drop, ours.win, ours.rake)
+        assert (theirs.handle, theirs.win, theirs.rake) == (ours.handle, ours.win, ours.rake)

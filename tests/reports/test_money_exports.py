@@ -24,7 +24,7 @@ from tests.conftest import record
 pytestmark = pytest.mark.django_db
 
 REPORTS = "/desk/compliance/reports/"
-AMOUNTS = ("drop", "payouts", "rake", "win")
+AMOUNTS = ("handle", "payouts", "rake", "win")
 # Each house's currency, how a page writes 5,500 minor units of it, and how a CSV writes them.
 HOUSES = [
     ({"CURRENCY": "USD", "CURRENCY_EXPONENT": 2}, "$55.00", "55.00"),
@@ -41,7 +41,7 @@ def played(dp_table: Any, dealer: Any, client_for: Any) -> figures.Figures:
     settled = api.post(f"/api/v1/hands/{hand['id']}/settle/", record(), format="json")
     assert settled.status_code == 201, settled.json()
     found = figures.of_settlement(Settlement.objects.get())
-    assert found.drop == 5500 and found.hands == 1  # the example amounts below
+    assert found.handle == 5500 and found.hands == 1  # the example amounts below
     return found
 
 
@@ -49,9 +49,9 @@ def rows(response: Any) -> list[list[str]]:
     return list(csv.reader(io.StringIO(response.content.decode())))
 
 
-@pytest.mark.parametrize(("house", "page_drop", "csv_drop"), HOUSES)
+@pytest.mark.parametrize(("house", "page_handle", "csv_handle"), HOUSES)
 def test_every_export_and_page_writes_the_house_currency(
-    house, page_drop, csv_drop, played, client, compliance, dp_table
+    house, page_handle, csv_handle, played, client, compliance, dp_table
 ):
     client.force_login(compliance)
     code, exponent = house["CURRENCY"], house["CURRENCY_EXPONENT"]
@@ -67,7 +67,7 @@ def test_every_export_and_page_writes_the_house_currency(
         "Table",
         "Game",
         "Hands",
-        f"Drop ({code})",
+        f"Handle ({code})",
         f"Payouts ({code})",
         f"Rake ({code})",
         f"Win ({code})",
@@ -75,7 +75,7 @@ def test_every_export_and_page_writes_the_house_currency(
     ]
     assert table[0][:3] == ["Gaming day", "Table", "Game"] and table[0][3:] == shift[0][2:]
     table_row, total = shift[1], shift[-1]
-    assert table_row[3] == csv_drop and total[3] == csv_drop
+    assert table_row[3] == csv_handle and total[3] == csv_handle
     for index, name in enumerate(AMOUNTS, start=3):
         minor = getattr(played, name)
         cell = table_row[index]
@@ -87,12 +87,12 @@ def test_every_export_and_page_writes_the_house_currency(
     assert sum(Decimal(row[3]) for row in shift[1:-1]) == Decimal(total[3])
 
     # The page and the PDF: as people read it, never minor units.
-    assert f'<td class="num">{page_drop}</td>' in page and f"Amounts are in {code}." in page
+    assert f'<td class="num">{page_handle}</td>' in page and f"Amounts are in {code}." in page
     pdf_text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
-    assert page_drop.replace("\u00a0", " ") in pdf_text.replace("\u00a0", " ")
+    assert page_handle.replace("\u00a0", " ") in pdf_text.replace("\u00a0", " ")
     assert f"amounts in {code}" in pdf_text and "minor units" not in pdf_text
     # The settlements list and its totals.
-    assert f'data-total="drop">{page_drop}<' in settlements
+    assert f'data-total="handle">{page_handle}<' in settlements
     assert "minor units" not in settlements
 
 

@@ -31,10 +31,10 @@ from tests.tables.test_draw_live import play_passively
 pytestmark = pytest.mark.django_db
 
 REPORTS = "/desk/compliance/reports/"
-FIGURES = ("hands", "drop", "payouts", "rake", "win")
-AMOUNTS = ("drop", "payouts", "rake", "win")
+FIGURES = ("hands", "handle", "payouts", "rake", "win")
+AMOUNTS = ("handle", "payouts", "rake", "win")
 #: The figures' CSV header, in the default currency (USD, two decimals).
-CSV_FIGURES = ["Hands", "Drop (USD)", "Payouts (USD)", "Rake (USD)", "Win (USD)", "Hold %"]
+CSV_FIGURES = ["Hands", "Handle (USD)", "Payouts (USD)", "Rake (USD)", "Win (USD)", "Hold %"]
 VOID_REASON = "misdeal: seat 3 dealt eight cards"
 
 
@@ -147,7 +147,7 @@ def expected(hand_ids: list[int]) -> dict[str, dict[str, int]]:
         for seat in SeatSettlement.objects.filter(settlement=settlement).exclude(seat=0):
             own["win"] -= seat.net
             for line in PayoutLine.objects.filter(seat=seat, against__isnull=True):
-                own["drop"] += line.stake
+                own["handle"] += line.stake
                 own["payouts"] += max(line.amount, 0)
         # The same as the one definition says for this settlement alone.
         assert own == {k: getattr(figures.of_settlement(settlement), k) for k in FIGURES}
@@ -158,7 +158,7 @@ def expected(hand_ids: list[int]) -> dict[str, dict[str, int]]:
 
 
 def hold(numbers: dict[str, int]) -> str:
-    return f"{numbers['win'] / numbers['drop'] * 100:.2f}" if numbers["drop"] else ""
+    return f"{numbers['win'] / numbers['handle'] * 100:.2f}" if numbers["handle"] else ""
 
 
 def cents(minor: int) -> str:
@@ -219,7 +219,7 @@ def page_rows(html: str, table_id: str = "figures") -> list[list[str]]:
 
 
 def numbers(cells: list[str]) -> dict[str, Any]:
-    """hands, drop, payouts, rake, win and hold from a row's last six cells, as shown."""
+    """hands, handle, payouts, rake, win and hold from a row's last six cells, as shown."""
     values = dict(zip(FIGURES, cells[-6:-1], strict=True))
     return {**values, "hold": "" if cells[-1] in ("", "\u2014") else cells[-1]}
 
@@ -306,7 +306,7 @@ def test_the_shift_reports_page_csv_and_pdf_are_the_settlements_rows_summed(
     assert timezone.localtime(start).strftime("%Y-%m-%d %H:%M") in html
     assert timezone.localtime(end).strftime("%Y-%m-%d %H:%M") in html
     rows = page_rows(html)
-    assert rows[0] == ["Table", "Game", "Hands", "Drop", "Payouts", "Rake", "Win", "Hold %"]
+    assert rows[0] == ["Table", "Game", "Hands", "Handle", "Payouts", "Rake", "Win", "Hold %"]
     shown = {cells[0]: (cells[1], numbers(cells)) for cells in rows[1:]}
     assert set(shown) == {hcf, draw, "TOTAL"}
     for name, numbers_ in want.items():
@@ -371,7 +371,7 @@ def test_the_table_report_has_a_row_per_gaming_day_and_the_total(
     html = page.content.decode()
     assert f"Table report: {table.name} ({registry()[table.game].name})" in html
     rows = page_rows(html)
-    assert rows[0] == ["Gaming day", "Hands", "Drop", "Payouts", "Rake", "Win", "Hold %"]
+    assert rows[0] == ["Gaming day", "Hands", "Handle", "Payouts", "Rake", "Win", "Hold %"]
     days = [first + dt.timedelta(days=n) for n in range((last - first).days + 1)]
     assert [cells[0] for cells in rows[1:]] == [d.isoformat() for d in days] + ["TOTAL"]
     by_day = {first.isoformat(): earlier[table.name], last.isoformat(): today[table.name]}

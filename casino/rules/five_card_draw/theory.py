@@ -1,5 +1,5 @@
 """Five Card Draw 7-A's theoretical hold, supplied through ``Game.theory()``: the house's fee
-over the drop, simulated (:mod:`casino.rules.theory`) with this strategy.
+over the handle, simulated (:mod:`casino.rules.theory`) with this strategy.
 
 Four players with 100 big blinds each; the button moves at random. Before and after the draw
 a player bets the minimum with two pair or better when nobody has bet, calls with a pair or

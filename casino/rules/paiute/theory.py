@@ -1,5 +1,5 @@
 """Paiute's theoretical hold, supplied through ``Game.theory()``: the house's fee over the
-drop, simulated (:mod:`casino.rules.theory`) with this strategy.
+handle, simulated (:mod:`casino.rules.theory`) with this strategy.
 
 Four players ante the table's ante; every player draws from the stock, calls whenever the
 engine offers a call (its first allowed discard) and otherwise throws away a card of the rank

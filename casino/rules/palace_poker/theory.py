@@ -1,5 +1,5 @@
 """Palace Poker's theoretical hold, supplied through ``Game.theory()``: the house's fee over
-the drop, simulated (:mod:`casino.rules.theory`) with this strategy.
+the handle, simulated (:mod:`casino.rules.theory`) with this strategy.
 
 Four players with 50 big bets each; on its turn a player attacks the first opponent the
 engine lists, for the minimum; a defender calls (folding only when it may not); a player that

@@ -1,5 +1,5 @@
 """Pontoon's theoretical hold, supplied through ``Game.theory()``: the house's fee over the
-drop, simulated (:mod:`casino.rules.theory`) with this strategy.
+handle, simulated (:mod:`casino.rules.theory`) with this strategy.
 
 A banker and five players; each player stakes the minimum, never buys, splits or shoots, and
 sticks as soon as the rules allow it (twisting until then); the banker draws below 17 and

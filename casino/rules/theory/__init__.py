@@ -8,8 +8,9 @@ has no theoretical figures. Two methods:
 * **Simulation** (:mod:`casino.rules.theory.play`): :func:`simulate` plays seeded random hands
   through the game's engine with the game's fixed strategy (``GameTheory.player``) and
   estimates the **house's win per unit wagered** (the rake plus the house's net, over the
-  drop, as the stored figures define them) with a 95% interval, and the players' return per
-  unit staked on each wager (a bonus paid on a wager counts in that wager's return).
+  handle, the chips wagered, as the stored figures define them) with a 95% interval, and the
+  players' return per unit staked on each wager (a bonus paid on a wager counts in that
+  wager's return).
 * **Exact**: figures a game counts itself (``GameTheory.exact``), such as High Card Flush's
   bonus bets against the designated player, as fractions.
 
@@ -44,7 +45,7 @@ HOUSE = "house"
 HOUSE_MEASURE = Measure(
     HOUSE,
     "House win per unit wagered (hold)",
-    "the house's fee (and its net where it banks) over the drop, by simulation",
+    "the house's fee (and its net where it banks) over the handle, by simulation",
 )
 DEFAULT_SEED = 20_261_201
 
@@ -87,7 +88,7 @@ class Figure:
     """A computed figure. An exact one has ``low == value == high`` and no hands or seed.
 
     ``spread`` (simulations) is one hand's standard deviation about ``value`` and
-    ``mean_drop`` the mean drop per hand: see :class:`~casino.rules.theory.estimate.Estimate`.
+    ``mean_handle`` the mean handle (chips wagered) per hand: see :class:`~casino.rules.theory.estimate.Estimate`.
     ``detail`` holds the rest: the exact fractions and counts, or the strategy and each
     wager's estimate.
     """
@@ -99,13 +100,13 @@ class Figure:
     hands: int | None = None
     seed: int | None = None
     spread: float = 0.0
-    mean_drop: float | None = None
+    mean_handle: float | None = None
     detail: JSON = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class Simulation:
-    """What :func:`simulate` measured: the house's win over the drop, and each wager's
+    """What :func:`simulate` measured: the house's win over the handle, and each wager's
     result for the players over their stakes (``wagers``), over ``hands`` seeded hands."""
 
     game: str
@@ -253,7 +254,7 @@ def compute(spec: Spec, *, hands: int, seed: int = DEFAULT_SEED) -> Figure:
         hands=run.hands,
         seed=run.seed,
         spread=house.spread,
-        mean_drop=house.mean_denominator,
+        mean_handle=house.mean_denominator,
         detail=run.to_dict(),
     )
 

@@ -3,13 +3,13 @@
 The figures follow the one definition the reports and the hold chart use
 (``payouts/figures.py``), read from an engine settlement instead of stored rows:
 
-* ``drop``: the chips players staked on every wager: the stakes of every seat's lines that
+* ``handle``: the chips players staked on every wager: the stakes of every seat's lines that
   are not a bank's (a bank's line names the seat it is ``against`` and mirrors a player's
   wager, so it is not counted a second time);
 * ``win``: what the house kept, the rake plus the house's own net where it banks; chips are
   conserved, so it is minus the seats' nets summed.
 
-A hold is a ratio of sums (``sum(win) / sum(drop)``), so a simulation estimates it with the
+A hold is a ratio of sums (``sum(win) / sum(handle)``), so a simulation estimates it with the
 **ratio estimator** over hands and its standard error from the sample (the delta method):
 with ``R = Y / X`` and the per-hand residuals ``e = y - R x``,
 ``se(R) = sqrt(sum(e**2) / (n (n - 1))) / mean(x)``. Hands are the sampling units, so the
@@ -33,9 +33,9 @@ Z95 = 1.959963984540054
 
 @dataclass(frozen=True, slots=True)
 class HandFigures:
-    """One hand's drop and win, and each wager's stakes and result for the players."""
+    """One hand's handle and win, and each wager's stakes and result for the players."""
 
-    drop: int
+    handle: int
     win: int
     rake: int
     wagers: dict[str, tuple[int, int]] = field(default_factory=dict)  # wager: (stake, amount)
@@ -44,17 +44,17 @@ class HandFigures:
 def hand_figures(settlement: Settlement) -> HandFigures:
     """The figures of one engine settlement, as ``payouts.figures.of_settlement`` counts
     them from the stored rows (the house's seat, if any, is not a seat)."""
-    drop = 0
+    handle = 0
     wagers: dict[str, tuple[int, int]] = {}
     for seat in settlement.seats:
         for line in seat.lines:
             if line.extra.get("against") is not None:
                 continue
-            drop += line.stake
+            handle += line.stake
             stake, amount = wagers.get(line.wager, (0, 0))
             wagers[line.wager] = (stake + line.stake, amount + line.amount)
     return HandFigures(
-        drop=drop,
+        handle=handle,
         win=-sum(seat.net for seat in settlement.seats),
         rake=settlement.rake,
         wagers=wagers,
@@ -84,7 +84,7 @@ class Estimate:
 
     @property
     def mean_denominator(self) -> float:
-        """The mean of ``x`` per hand (for a hold: the mean drop per hand)."""
+        """The mean of ``x`` per hand (for a hold: the mean handle per hand)."""
         return self.denominator / self.hands if self.hands else 0.0
 
     def interval_for(self, hands: int) -> tuple[float, float]:
@@ -150,7 +150,7 @@ class RatioTally:
 
 @dataclass(slots=True)
 class Tally:
-    """What a simulation adds up: the house's win over the drop, and for every wager the
+    """What a simulation adds up: the house's win over the handle, and for every wager the
     players' result over their stakes."""
 
     house: RatioTally = field(default_factory=RatioTally)
@@ -159,7 +159,7 @@ class Tally:
 
     def add(self, figures: HandFigures) -> None:
         self.hands += 1
-        self.house.add(figures.win, figures.drop)
+        self.house.add(figures.win, figures.handle)
         for wager in figures.wagers.keys() - self.wagers.keys():
             # A wager first seen now was 0 staked in every earlier hand.
             tally = self.wagers[wager] = RatioTally()

@@ -1,5 +1,5 @@
 """Casino War's theoretical hold, supplied through ``Game.theory()`` (``game.py``): the
-house's win over the drop, simulated (:mod:`casino.rules.theory`) with this strategy.
+house's win over the handle, simulated (:mod:`casino.rules.theory`) with this strategy.
 
 Six players (the table's most) each bet the table's least bet (the smallest chip without
 one); every player who ties the dealer **goes to war**, never surrenders.
