@@ -44,7 +44,7 @@ class ChipSetSerializer(serializers.ModelSerializer):
         ]
 
 
-class SignatureSerializer(serializers.ModelSerializer):
+class CustodySignatureSerializer(serializers.ModelSerializer):
     signed_by = serializers.CharField(source="signed_by.username")
     step = serializers.ChoiceField(choices=Signature.Step.choices)
 
@@ -55,7 +55,7 @@ class SignatureSerializer(serializers.ModelSerializer):
 
 class InventorySerializer(serializers.ModelSerializer):
     table = serializers.IntegerField(source="table_id")
-    signatures = SignatureSerializer(many=True, read_only=True)
+    signatures = CustodySignatureSerializer(many=True, read_only=True)
     counts = CountsField()
     proposed = serializers.IntegerField(source="proposed_id", allow_null=True)
     opener = serializers.IntegerField(source="opener_id", allow_null=True)
@@ -101,7 +101,7 @@ class SlipSerializer(serializers.ModelSerializer):
     counts = CountsField()
     requested_by = serializers.CharField(source="requested_by.username")
     voided_by = serializers.CharField(source="voided_by.username", allow_null=True)
-    signatures = SignatureSerializer(many=True, read_only=True)
+    signatures = CustodySignatureSerializer(many=True, read_only=True)
     reprint = serializers.SerializerMethodField(help_text="printed before: a print says REPRINT")
 
     class Meta:
@@ -155,7 +155,7 @@ class DropSerializer(serializers.ModelSerializer):
     corrected_by = serializers.SerializerMethodField(
         help_text="the count that corrects this one (it stays, replaced)"
     )
-    signatures = SignatureSerializer(many=True, read_only=True)
+    signatures = CustodySignatureSerializer(many=True, read_only=True)
     signed = serializers.SerializerMethodField(help_text="both counters signed")
 
     class Meta:
