@@ -20,7 +20,11 @@ COUNTS_HELP = (
 class CountsField(serializers.DictField):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("help_text", COUNTS_HELP)
-        super().__init__(child=serializers.IntegerField(min_value=0), **kwargs)
+        whole = "a count is a whole number of chips or notes, 0 or more"
+        child = serializers.IntegerField(
+            min_value=0, error_messages={"min_value": whole, "invalid": whole}
+        )
+        super().__init__(child=child, **kwargs)
 
 
 class DenominationSerializer(serializers.ModelSerializer):

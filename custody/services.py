@@ -73,7 +73,7 @@ def counted(
         )
     clean: dict[int, int] = {}
     for key, count in counts.items():
-        where = f"{path}.{key}"
+        where = f"{path}[{key}]"  # as the API names an object's numeric key
         try:
             value = int(str(key))
         except ValueError:

@@ -166,9 +166,7 @@ def test_a_closer_beyond_the_notify_line_is_flagged_for_the_regulator(
     opened(client_for, hcf, dealer, floor)
     short = {**OPENER, "10000": OPENER["10000"] - 2}  # 200.00 missing
     _close(client_for, hcf, dealer, floor, short, reason="recounted twice; surveillance asked")
-    [waiting] = client_for(floor2).get("/api/v1/approvals/", {"kind": "variance"}).json()[
-        "results"
-    ]
+    [waiting] = client_for(floor2).get("/api/v1/approvals/", {"kind": "variance"}).json()["results"]
     assert waiting["detail"]["variance"] == -20_000 and waiting["detail"]["notify"] is True
     assert waiting["reason"] == "recounted twice; surveillance asked"
     own = client_for(floor).post(f"/api/v1/approvals/{waiting['id']}/approve/", {}, format="json")
