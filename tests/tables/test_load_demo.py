@@ -125,3 +125,26 @@ def test_the_demo_loads_with_its_theoretical_figures_ready(capsys):
     computed = {row.pk: row.computed_at for row in rows}
     call_command("load_demo")
     assert {row.pk: row.computed_at for row in Theory.objects.all()} == computed
+
+
+@override_settings(DEBUG=True)
+def test_the_demo_keeps_chip_custody_from_the_start(capsys):
+    from custody.models import Inventory, Slip
+
+    call_command("load_demo")
+    out = capsys.readouterr().out
+    assert "cage1" in out and "count1" in out and "count2" in out
+    for table in Table.objects.all():
+        [opener] = table.inventories.filter(kind="opener")
+        assert opener.status == Inventory.Status.SIGNED
+        assert {(s.step, s.signed_by.username) for s in opener.signatures.all()} == {
+            ("dealer", "dealer1"),
+            ("floor", "floor1"),
+        }
+    [fill] = Slip.objects.all()
+    assert (fill.status, fill.number) == ("requested", 1)
+    assert f"Fill {fill.label} for {fill.table.name} waits for the cage (cage1)." in out
+    call_command("load_demo")  # again: nothing doubled
+    assert Slip.objects.count() == 1 and Inventory.objects.filter(kind="opener").count() == len(
+        Table.objects.all()
+    )

@@ -75,6 +75,7 @@ class Command(BaseCommand):
                 or self._table(spec, floor=users["floor1"], dealer=users["dealer1"])
                 for spec in demo_tables()
             ]
+            self._fill_waiting(tables, users["floor1"])
         self.stdout.write(self.style.SUCCESS("Demo data ready. Log in with (username / password):"))
         for username, role in USERS:
             self.stdout.write(f"  {username:<12} / {self._password(username):<18} ({role})")
@@ -99,6 +100,17 @@ class Command(BaseCommand):
             f"Theoretical figures: {len(ready)} ready{made}"
             + (f", {waiting} being computed by the worker." if waiting else ".")
         )
+
+    def _fill_waiting(self, tables: list[Table], floor: Any) -> None:
+        """A fill for the first open demo table, waiting for the cage (cage1's queue shows
+        it), unless a slip exists already."""
+        from custody.models import Slip
+
+        table = next((t for t in tables if t.status == Table.Status.OPEN), None)
+        if table is None or Slip.objects.exists():
+            return
+        slip = custody.slip_request(user=floor, table_id=table.pk, kind="fill", counts={"2500": 20})
+        self.stdout.write(f"Fill {slip.label} for {table.name} waits for the cage (cage1).")
 
     def _set_aside_another_databases_anchors(self) -> None:
         """A demo database made afresh (``db.sqlite3`` removed) finds the anchor file of the
