@@ -19,6 +19,8 @@ the drop counts are); every step is audited in the table's chain.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -164,7 +166,10 @@ class Slip(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     requested_at = models.DateTimeField(default=timezone.now)
-    completed_at = models.DateTimeField(null=True, blank=True)
+    issued_at = models.DateTimeField(
+        null=True, blank=True, help_text="its first side signed: the chips left"
+    )
+    completed_at = models.DateTimeField(null=True, blank=True, help_text="received")
     void_reason = models.TextField(blank=True)
     voided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -182,6 +187,12 @@ class Slip(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.year}-{self.number}"
+
+    @property
+    def at_table(self) -> Any:
+        """When the chips moved at the table (a fill's arrival, a credit's departure): the
+        moment its window counts it; None until then."""
+        return self.completed_at if self.kind == self.Kind.FILL else self.issued_at
 
     @property
     def label(self) -> str:

@@ -43,11 +43,15 @@ def last_closer(table: Table) -> Inventory | None:
 
 
 def _slips(table: Table, kind: str, start: dt.datetime, end: dt.datetime | None) -> int:
-    rows = Slip.objects.filter(
-        table=table, kind=kind, status=Slip.Status.RECEIVED, completed_at__gte=start
-    )
+    """The chips a window's slips of ``kind`` moved at the table: fills once received there,
+    credits once they left it (signed by the table; the cage receives them later)."""
+    if kind == Slip.Kind.FILL:
+        at, moved = "completed_at", [Slip.Status.RECEIVED]
+    else:
+        at, moved = "issued_at", [Slip.Status.ISSUED, Slip.Status.RECEIVED]
+    rows = Slip.objects.filter(table=table, kind=kind, status__in=moved, **{f"{at}__gte": start})
     if end is not None:
-        rows = rows.filter(completed_at__lt=end)
+        rows = rows.filter(**{f"{at}__lt": end})
     return int(rows.aggregate(total=Sum("total"))["total"] or 0)
 
 

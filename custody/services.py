@@ -188,6 +188,12 @@ def inventory_count(
     else:
         if table.hands.filter(status=Hand.Status.OPEN).exists():
             raise Conflict(f"table {table.name} has an open hand; settle or void it first")
+        travelling = table.slips.filter(kind=Slip.Kind.FILL, status=Slip.Status.ISSUED).first()
+        if travelling is not None:
+            raise Conflict(
+                f"fill {travelling.label} is on its way to table {table.name}: receive it (or "
+                "void it) before the closer"
+            )
         window = selectors.window(table)
         if window.opener is None:
             raise Conflict(f"table {table.name} has no signed opener to close against")
@@ -258,6 +264,13 @@ def inventory_sign(*, user: AbstractBaseUser, inventory_id: int) -> Inventory:
         raise Conflict(
             f"you already signed this {inventory.kind}; the second signature is another person's"
         )
+    if inventory.kind == Inventory.Kind.CLOSER:
+        now = selectors.window(table).expected_tray
+        if now != inventory.expected:
+            raise Conflict(
+                f"the expected tray moved since the closer was counted ({major_text(now)}, "
+                f"not {major_text(inventory.expected)}: a hand or a slip since): count it again"
+            )
     trail = AuditTrail()
     _sign(trail, table, user, _table_step(user, table, taken), inventory=inventory)
     inventory.status = Inventory.Status.SIGNED
@@ -412,6 +425,10 @@ def slip_sign(
     taken = set(slip.signatures.values_list("step", flat=True))
     if slip.signatures.filter(signed_by=user).exists():
         raise Conflict(f"you already signed {slip.label}; each signature is another person's")
+    if not at_cage and table.status != Table.Status.OPEN:
+        raise Conflict(
+            f"table {table.name} is closed: {slip.label} is signed at an open table (or voided)"
+        )
     step = _cage_step(user, slip) if at_cage else _table_step(user, table, taken)
     trail = AuditTrail()
     _sign(trail, table, user, step, slip=slip)
@@ -422,7 +439,9 @@ def slip_sign(
         slip.status = Slip.Status.RECEIVED if last else Slip.Status.ISSUED
         if last:
             slip.completed_at = timezone.now()
-        slip.save(update_fields=["status", "completed_at"])
+        else:
+            slip.issued_at = timezone.now()
+        slip.save(update_fields=["status", "issued_at", "completed_at"])
         trail.add(
             actor=user,
             action=f"custody_{slip.kind}_{slip.status}",
@@ -444,6 +463,8 @@ def slip_void(*, user: AbstractBaseUser, slip_id: int, reason: str) -> Slip:
     table, slip = _lock_slip(slip_id)
     if slip.status in (Slip.Status.RECEIVED, Slip.Status.VOID):
         raise Conflict(f"{slip.label} is {slip.status}: it cannot be voided")
+    if slip.kind == Slip.Kind.CREDIT and slip.status == Slip.Status.ISSUED:
+        raise Conflict(f"the chips of {slip.label} left the table: the cage receives them")
     before = slip.status
     slip.status, slip.void_reason, slip.voided_by = Slip.Status.VOID, reason.strip(), user
     slip.save(update_fields=["status", "void_reason", "voided_by"])

@@ -163,6 +163,31 @@ def compliance(make_user: Callable[..., Any]) -> Any:
     return make_user("compliance", username="compliance")
 
 
+# ---------------------------------------------------------------- chip custody
+
+
+@pytest.fixture
+def chips(db: Any) -> Any:
+    from custody.services import chip_set_setup
+
+    return chip_set_setup()
+
+
+@pytest.fixture
+def cage(make_user: Callable[..., Any]) -> Any:
+    return make_user("cage", username="cage")
+
+
+@pytest.fixture
+def counter(make_user: Callable[..., Any]) -> Any:
+    return make_user("count_team", username="counter")
+
+
+@pytest.fixture
+def counter2(make_user: Callable[..., Any]) -> Any:
+    return make_user("count_team", username="counter2")
+
+
 @pytest.fixture
 def client_for() -> Callable[[Any], APIClient]:
     """An API client authenticated with a token of its own for the user, as a tablet would

@@ -7,6 +7,7 @@ run eagerly. Set ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (Celery broker 
 backend) for the real thing. ``casino/settings_test.py`` is what the test suite uses.
 """
 
+import os
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -170,6 +171,20 @@ LANGUAGES = [
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 # A gaming day (a shift's reports, the pit's "today") starts at this local time, HH:MM.
 GAMING_DAY_START = env.str("GAMING_DAY_START", default="06:00")
+# The theoretical-hold simulations and the hold flags (hold/services.py has each default;
+# only what the environment sets is given here). HOLD_FLAG_MIN_DROP is HOLD_FLAG_MIN_HANDLE's
+# deprecated name, read only when the new one is not set.
+for _name in (
+    "HOLD_THEORY_HANDS",
+    "HOLD_THEORY_INLINE_HANDS",
+    "HOLD_THEORY_SEED",
+    "HOLD_FLAG_MIN_HANDS",
+    "HOLD_FLAG_MIN_HANDLE",
+    "HOLD_FLAG_MIN_DROP",
+):
+    if _name in os.environ:
+        globals()[_name] = env.int(_name)
+
 # The property this installation runs: its chip set (custody), and the series its fill and
 # credit slips are numbered in (per property, kind and calendar year).
 CASINO_PROPERTY = env.str("CASINO_PROPERTY", default="Main floor")

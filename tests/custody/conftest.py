@@ -1,38 +1,16 @@
-"""Chip custody's fixtures: the property's chip set, the cage, two counters, and a table
-opened the way custody opens one (counted, signed by its dealer and a floor manager)."""
+"""Chip custody's test steps: a table opened the way custody opens one (counted, signed by
+its dealer and a floor manager). The chip set, the cage and the counters are fixtures of
+tests/conftest.py (tests elsewhere use them too)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from custody import services as custody
 from tables import services
 
 OPENER = {"100": 100, "500": 200, "2500": 100, "10000": 20}  # 100 + 1,000 + 2,500 + 2,000
 OPENER_TOTAL = 560_000
-
-
-@pytest.fixture
-def chips(db: Any) -> Any:
-    return custody.chip_set_setup()
-
-
-@pytest.fixture
-def cage(make_user: Callable[..., Any]) -> Any:
-    return make_user("cage", username="cage")
-
-
-@pytest.fixture
-def counter(make_user: Callable[..., Any]) -> Any:
-    return make_user("count_team", username="counter")
-
-
-@pytest.fixture
-def counter2(make_user: Callable[..., Any]) -> Any:
-    return make_user("count_team", username="counter2")
 
 
 def opened(client_for: Callable[[Any], Any], table: Any, dealer: Any, floor: Any) -> Any:

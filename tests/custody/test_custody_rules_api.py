@@ -200,3 +200,61 @@ def test_a_drop_count_is_corrected_by_a_new_entry_that_keeps_the_original(
     assert listed[first["id"]]["total"] == 10_300  # the original stays as counted
     assert listed[fixed["id"]]["corrects"] == first["id"]
     assert listed[fixed["id"]]["signed"] is False  # the correction needs its two counters too
+
+
+def test_the_tray_counts_a_credit_when_it_leaves_and_a_fill_when_it_arrives(
+    table, floor, dealer, cage, client_for
+):
+    opened(client_for, table, dealer, floor)
+    floor_api = client_for(floor)
+
+    def expected() -> int:
+        state = client_for(dealer).get(f"/api/v1/tables/{table.pk}/custody/").json()
+        return state["window"]["expected_tray"]
+
+    start = expected()
+    credit = floor_api.post(
+        f"/api/v1/tables/{table.pk}/custody/credits/", {"counts": {"2500": 4}}, format="json"
+    ).json()
+    fill = floor_api.post(
+        f"/api/v1/tables/{table.pk}/custody/fills/", {"counts": {"500": 10}}, format="json"
+    ).json()
+    for signer in (dealer, floor):
+        client_for(signer).post(f"/api/v1/custody/slips/{credit['id']}/sign/")
+    assert expected() == start - 10_000  # left the table; the cage has not signed yet
+    refused = floor_api.post(
+        f"/api/v1/custody/slips/{credit['id']}/void/", {"reason": "oops"}, format="json"
+    )
+    assert refused.status_code == 409 and "left the table" in refused.json()["detail"]
+    client_for(cage).post(f"/api/v1/custody/slips/{fill['id']}/sign/")
+    assert expected() == start - 10_000  # a fill on its way is not in the tray yet
+    closing = client_for(dealer).post(
+        f"/api/v1/tables/{table.pk}/custody/closer/", {"counts": OPENER}, format="json"
+    )
+    assert closing.status_code == 409 and "is on its way" in closing.json()["detail"]
+    for signer in (dealer, floor):
+        client_for(signer).post(f"/api/v1/custody/slips/{fill['id']}/sign/")
+    assert expected() == start - 10_000 + 5_000
+
+
+def test_a_closer_is_counted_again_when_the_tray_moved_before_its_second_signature(
+    table, floor, dealer, client_for
+):
+    opened(client_for, table, dealer, floor)
+    counted = (
+        client_for(dealer)
+        .post(f"/api/v1/tables/{table.pk}/custody/closer/", {"counts": OPENER}, format="json")
+        .json()
+    )
+    fill = (
+        client_for(floor)
+        .post(f"/api/v1/tables/{table.pk}/custody/fills/", {"counts": {"500": 10}}, format="json")
+        .json()
+    )
+    from custody.models import Slip  # received at the table past the API, as a quick way
+
+    Slip.objects.filter(pk=fill["id"]).update(status="received", completed_at=fill["requested_at"])
+    late = client_for(floor).post(f"/api/v1/custody/inventories/{counted['id']}/sign/")
+    assert late.status_code == 409 and "count it again" in late.json()["detail"]
+    table.refresh_from_db()
+    assert table.status == "open"

@@ -92,3 +92,32 @@ def test_the_migration_renames_the_columns_and_keeps_their_values(floor, dealer)
         executor.migrate(latest)
     assert Theory.objects.get(digest="f" * 64).mean_handle == 1234.5
     assert HoldFlag.objects.values_list("handle", "win").get() == (24_000, 1_200)
+
+
+def test_the_hold_settings_the_readme_lists_are_read_from_the_environment():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    names = {
+        "HOLD_THEORY_HANDS": "1234",
+        "HOLD_THEORY_INLINE_HANDS": "56",
+        "HOLD_THEORY_SEED": "7",
+        "HOLD_FLAG_MIN_HANDS": "12",
+        "HOLD_FLAG_MIN_HANDLE": "3456",
+    }
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings; "
+            f"print(*(getattr(settings, n) for n in {list(names)!r}))",
+        ],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings_test", **names},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert shown == list(names.values())
