@@ -12,6 +12,7 @@ import { Api, ApiError, NotSent, Outbox } from "./api.js";
 import { ActionBar, analyse } from "./bar.js";
 import { el, face, isCard, picker } from "./cards.js";
 import { ChangeScreens } from "./change.js";
+import { CustodyScreens } from "./custody.js";
 import { onSeat, word } from "./labels.js";
 import { money, parseMajor, major, signed } from "./money.js";
 import { Opening } from "./opening.js";
@@ -29,6 +30,8 @@ const view = { games: {}, me: null, error: null, focus: null, lastActed: null, r
 const LAST = "tablet.screen";
 // Asking for a limit or rule change (change.js): from the table and from a hand in play.
 const changes = new ChangeScreens({ api, outbox, go, nav, games: view.games, me: () => view.me, problems: problemList });
+// Chip custody (custody.js): the table's counted opener and closer, its fills and credits.
+const custody = new CustodyScreens({ api, outbox, go, nav, me: () => view.me, problems: problemList, render: () => render(), painted: () => painted() });
 
 function showOutbox(items) {
   const box = document.getElementById("outbox");
@@ -224,7 +227,7 @@ async function tablesScreen() {
 // the between-hand actions and the next hand's deal. While the dealer picks the cards it
 // repaints from what it fetched.
 async function tableScreen(id) {
-  const [table, game] = await Promise.all([api.get(`tables/${id}/`), api.get(`tables/${id}/game/`)]);
+  const [table, game, kept] = await Promise.all([api.get(`tables/${id}/`), api.get(`tables/${id}/game/`), custody.summary(id)]);
   if (game.hand_open) {
     const hands = (await api.get(`tables/${id}/hands/?limit=1`)).results;
     if (hands.length && hands[0].status === "open") {
@@ -233,11 +236,11 @@ async function tableScreen(id) {
       return handScreen(id, hands[0].id);
     }
   }
-  view.tableCache = { id, paint: () => paintFrom(table, game) };
-  return paintFrom(table, game);
+  view.tableCache = { id, paint: () => paintFrom(table, game, kept) };
+  return paintFrom(table, game, kept);
 }
 
-function paintFrom(table, game) {
+function paintFrom(table, game, kept = null) {
   remember({ table: table.id });
   const spec = view.games[table.game];
   setTitle(table.name, spec.name);
@@ -249,7 +252,7 @@ function paintFrom(table, game) {
     view.opening = new Opening(schema, game.next_seats, game.proposal || {}, riding);
     view.opening.signature = signature;
   }
-  return paintTable(table, game, spec, view.opening, riding);
+  return paintTable(table, game, spec, view.opening, riding, kept);
 }
 
 function tableParties(table, game, opening) {
@@ -286,7 +289,7 @@ function tableParties(table, game, opening) {
     });
 }
 
-function paintTable(table, game, spec, opening, riding) {
+function paintTable(table, game, spec, opening, riding, kept = null) {
   const tableId = table.id;
   const parties = tableParties(table, game, opening);
   const current = opening.current;
@@ -306,12 +309,13 @@ function paintTable(table, game, spec, opening, riding) {
   ];
   const menu = nav([
     el("button", { type: "button", "aria-expanded": String(view.manage), onclick: () => { view.manage = !view.manage; render({ noFetch: true }); } }, gettext("Seats and players")),
+    custody.button(tableId, kept),
   ]);
   const main = [
     alertBox(),
     view.manage ? seatsPanel(table) : felt(parties, middle, { focus: current ? current.seat : null, extra: (party) => stackControl(opening, party) }),
   ];
-  if (table.status !== "open") return { nav: menu, main, bar: [el("p", { class: "prompt" }, gettext("The table is closed."))] };
+  if (table.status !== "open") return { nav: menu, main, bar: custody.closedBar(tableId, kept) || [el("p", { class: "prompt" }, gettext("The table is closed."))] };
 
   // Between-hand actions, each a button; one the opening also takes rides in it.
   const barNodes = [];
@@ -808,6 +812,7 @@ async function paint({ noFetch = false } = {}) {
         document.getElementById("who").textContent = view.me.username;
       }
       if (screen.change) out = await changes.screen(screen.table, screen.hand);
+      else if (screen.custody) out = await custody.screen(screen.table, screen.custody);
       else if (screen.hand) out = await handScreen(screen.table, screen.hand, noFetch ? view.cache : null);
       else if (screen.table) out = noFetch && view.tableCache && view.tableCache.id === screen.table ? view.tableCache.paint() : await tableScreen(screen.table);
       else out = await tablesScreen();
