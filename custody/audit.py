@@ -288,13 +288,7 @@ def numbering_check(findings: Findings, checked: Checked) -> None:
             )
         }
         keys = sorted(lasts.keys() | numbered.keys())
-        whole = {
-            key
-            for key in keys
-            if (row := numbered.get(key)) is None
-            or row["slips"] == row["numbers"] == row["highest"] == lasts.get(key, -1)
-            and row["lowest"] == 1
-        }
+        whole = {key for key in keys if key in numbered and _whole(numbered[key], lasts.get(key))}
         numbers = {
             key: Counter(
                 Slip.objects.filter(property_name=key[0], kind=key[1], year=key[2]).values_list(
@@ -345,6 +339,12 @@ def numbering_check(findings: Findings, checked: Checked) -> None:
                 )
 
 
+def _whole(row: dict[str, Any], last: int | None) -> bool:
+    """Whether a series' slips are numbered 1 to ``last``, each once (from their count,
+    distinct numbers and extremes: its numbers need not be read)."""
+    return row["lowest"] == 1 and row["slips"] == row["numbers"] == row["highest"] == last
+
+
 def _gaps(given: Counter[int], end: int) -> Iterator[tuple[int, int]]:
     """The runs of numbers from 1 to ``end`` not in ``given``: ``(first, last)``."""
     start = None
@@ -376,6 +376,11 @@ class _Users:
         return self.names.get(pk, f"user {pk}")
 
 
+def _listed(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def _amount(counts: Any, values: frozenset[int] | None, word: str) -> tuple[int | None, list[str]]:
     """Σ value × count of ``counts`` (None when they are not denomination → count), and what
     is wrong with them. ``values``: the chip set's denominations of the form (None: there is
@@ -385,12 +390,11 @@ def _amount(counts: Any, values: frozenset[int] | None, word: str) -> tuple[int 
     problems: list[str] = []
     total: int | None = 0
     for key, count in counts.items():
-        try:
-            value = int(key)
-        except (TypeError, ValueError):
+        if not (isinstance(key, str) and key.isdigit()):
             problems.append(f"{key!r} is not a denomination")
             total = None
             continue
+        value = int(key)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             problems.append(f"the count of {major_text(value)} is {count!r}, not a whole number")
             total = None
@@ -414,12 +418,7 @@ class TableCheck:
         users: _Users,
         findings: Findings,
     ) -> None:
-        self.table_id, self.table, self.rows, self.names = (
-            table_id,
-            names.get(table_id),
-            rows,
-            names,
-        )
+        self.table, self.names, self.rows = names.get(table_id), names, rows
         self.chain = chain_name(table_id, names)
         self.chip_sets, self.users, self.findings = chip_sets, users, findings
         self.house_set = chip_sets.get(settings.CASINO_PROPERTY)
@@ -456,8 +455,19 @@ class TableCheck:
 
     # -------------------------------------------------------- the records
 
+    def known(self, record: str, what: str, row: dict[str, Any], model: Any) -> None:
+        """The row's kind and status are its model's (the checks of a status skip others)."""
+        for name in ("kind", "status"):
+            choices = model._meta.get_field(name).choices
+            if row[name] not in {value for value, _ in choices}:
+                self.add(
+                    record,
+                    f"{what}: its {name} {row[name]!r} is none of a {model.__name__.lower()}'s",
+                )
+
     def inventory(self, row: dict[str, Any]) -> None:
         record, what = f"inventory:{row['pk']}", f"{row['kind']} {row['pk']}"
+        self.known(record, what, row, Inventory)
         self.total(record, what, row["counts"], row["total"])
         if row["kind"] == Inventory.Kind.CLOSER:
             if row["expected"] is None or row["variance"] is None:
@@ -498,6 +508,7 @@ class TableCheck:
         kind, status = row["kind"], row["status"]
         label = f"{'F' if kind == Slip.Kind.FILL else 'C'}-{row['year']}-{row['number']:06d}"
         record, what = f"slip:{row['pk']}", f"{kind} slip {label}"
+        self.known(record, what, row, Slip)
         self.total(record, what, row["counts"], row["total"], property_name=row["property_name"])
         self.signed(record, what, kind, status)
         entry = self.written(record, what, f"custody_{kind}_request")
@@ -508,7 +519,7 @@ class TableCheck:
                 entry,
                 {"slip": label, "counts": row["counts"], "total": row["total"]},
             )
-        for step in ("issued", "received", "void"):
+        for step in ("issued", "received", "void") if status in SLIP_NEEDS else ():
             found = self.status_entries(record, f"custody_{kind}_{step}")
             if step in SLIP_NEEDS[status] and not found:
                 self.add(record, f"{what} is {status}, but the audit log never recorded it {step}")
@@ -620,8 +631,8 @@ class TableCheck:
                     f"{STEP_NEEDS.get(step, 'nobody: it is no step')}",
                 )
         got = tuple(sorted(s["step"] for s in signatures))
-        allowed = STEPS.get((kind, status), frozenset())
-        if got not in allowed:
+        allowed = STEPS.get((kind, status))
+        if allowed is not None and got not in allowed:
             options = " or ".join(sorted(" + ".join(a) or "none" for a in allowed))
             article = "an" if status[0] in "aeiou" else "a"
             self.add(
@@ -669,8 +680,8 @@ class TableCheck:
             detail = f": total {major_text(stored['total'])}, recorded {recorded}"
         self.add(
             record,
-            f"{what}: its {' and '.join(differ)} {'differ' if len(differ) > 1 else 'differs'} "
-            f"from what audit entry {entry['seq']} of {self.chain} recorded{detail}",
+            f"{what}: its {_listed(differ)} {'differ' if len(differ) > 1 else 'differs'} from "
+            f"what audit entry {entry['seq']} of {self.chain} recorded{detail}",
         )
 
     def sign_entries(self, record: str, what: str, signatures: list[dict[str, Any]]) -> None:

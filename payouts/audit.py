@@ -19,6 +19,9 @@
      settlement replays, both are the ones a ``hand_correct`` entry stored.
    Chain entries for hands that are no longer in the database, and hands the chain never
    opened, are findings too.
+3. Chip custody, every record in every check (``custody/audit.py``): slips numbered without
+   gaps, every signature by a role its step allows, every total the sum of its counts, and
+   every record and signature in its table's chain with the same figures.
 
 **Incremental by default.** A passed check anchors the heads it verified (``verified``), and
 the next check starts each chain there: the anchored entry must still carry its seal and the
@@ -29,9 +32,10 @@ re-checks that hand). A ``full`` check verifies everything from each chain's fir
 **In chunks.** :func:`check_plan` divides the work into chunks of at most
 :data:`CHUNK_ENTRIES` entries of one chain (by table, then by position in time), each checked
 by :func:`chunk_check` on its own (a Celery worker each, in parallel) in one consistent read,
-and :func:`report_combine` joins their results. A hand is checked once, in the chunk holding its
-last entry. Each finding names the hand (and its table and number), and where it applies the
-seat and the payout line (0-based, in the order the result lists them).
+and :func:`report_combine` joins their results; the settlements' tree and chip custody are a
+chunk each. A hand is checked once, in the chunk holding its last entry. Each finding names
+the hand (and its table and number), and where it applies the seat and the payout line
+(0-based, in the order the result lists them); a custody finding names its table and record.
 
 Rows are read as plain values by hand-written SQL (:mod:`payouts.reads`), a few statements
 per few hundred hands, with Python's cycle collector paused while a chunk runs: a worker
@@ -58,7 +62,7 @@ from casino.rules.contract import History, game
 from casino.rules.messages import pre_messages_form
 from tables.models import Hand, Table
 
-from .audit_plan import TREE, Chunk, _boundary_hashes, check_plan
+from .audit_plan import CUSTODY, TREE, Chunk, _boundary_hashes, check_plan
 from .audit_tree import tree_check
 from .chain import (
     chain_name,
@@ -181,9 +185,11 @@ class Findings:
         seat: int | None = None,
         line: int | None = None,
         table: str | None = None,
+        record: str | None = None,
     ) -> None:
         """A finding about a hand (its row, or its id when it is missing), or about no hand
-        (a table event, a settlement's place in the tree: ``table`` names where)."""
+        (a table event, a settlement's place in the tree, a custody record: ``table`` names
+        where, ``record`` which row, as ``slip:12``)."""
         self.total += 1
         if len(self.items) >= MAX_FINDINGS:
             return
@@ -196,6 +202,8 @@ class Findings:
             where["seat"] = seat
         if line is not None:
             where["line"] = line
+        if record is not None:
+            where["record"] = record
         self.items.append({**where, "problem": problem})
 
 
@@ -546,6 +554,10 @@ def _collector_paused() -> Iterator[None]:
 def _chunk_check(chunk: Chunk, progress: Progress) -> dict[str, Any]:
     if chunk.part == TREE:
         return tree_check(chunk.tree, progress)
+    if chunk.part == CUSTODY:
+        from custody.audit import custody_check  # custody's part: it builds on this module
+
+        return custody_check(progress)
     key = chunk.table_id
     name = chain_name(key, dict(Table.objects.filter(pk=key).values_list("pk", "name")))
     facts = ChainFacts()
@@ -668,6 +680,7 @@ def report_combine(
     findings_total = hands = settlements = entries = in_play = 0
     previous: tuple[Chunk, dict[str, Any]] | None = None
     tree: dict[str, Any] = {}
+    custody: dict[str, int] = {}
     for chunk, result in results:
         chain = result["chain"]
         entries += chain["entries_checked"]
@@ -679,6 +692,9 @@ def report_combine(
         problems.extend(result["anchor_problems"])
         if chunk.part == TREE:
             tree = {**result["tree"], "leaves_checked": result.get("leaves_checked", 0)}
+            continue
+        if chunk.part == CUSTODY:
+            custody = result["custody"]
             continue
         key = formats.chain_key(chunk.table_id)
         summary = chains.setdefault(key, {"ok": True, "entries_checked": 0, "last_seq": 0})
@@ -725,6 +741,7 @@ def report_combine(
         "hands_checked": hands,
         "hands_in_play": in_play,
         "settlements_checked": settlements,
+        "custody": custody,
         "findings": findings,
         "findings_total": findings_total,
     }

@@ -49,6 +49,9 @@ SETTLED = timedelta(minutes=1)
 #: A settlement stored this long before a checkpoint must be in that checkpoint's tree.
 TREE_GRACE = timedelta(minutes=5)
 TREE = "tree"  # the key of the chunk that checks the settlements' tree
+CUSTODY = "custody"  # the key of the chunk that checks chip custody (``custody/audit.py``)
+#: The parts that check the whole database once, beside the chains' stretches.
+WHOLE = (TREE, CUSTODY)
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,8 @@ class Chunk:
     ``chain_start`` to ``chain_end``; its ``last`` chunk also checks the hands ``recheck``
     (rows written since the last check, with no entry in the check's stretch of the chain),
     the table events ``events``, and in a full check every hand no entry opened. The tree's
-    chunk (``part`` "tree") checks the settlements' tree (``tree``)."""
+    chunk (``part`` "tree") checks the settlements' tree (``tree``); the custody chunk
+    (``part`` "custody") every chip-custody record (``custody/audit.py``)."""
 
     table_id: int | None
     after_seq: int
@@ -126,7 +130,7 @@ class Chunk:
     @classmethod
     def of_row(cls, row: Any, plan: dict[str, Any]) -> Chunk:
         work = dict(row.work or {})
-        end = 0 if work.get("part") == TREE else plan["heads"][formats.chain_key(row.table_id)][0]
+        end = 0 if work.get("part") in WHOLE else plan["heads"][formats.chain_key(row.table_id)][0]
         return cls(
             table_id=row.table_id,
             after_seq=row.after_seq,
@@ -426,6 +430,21 @@ def check_plan(*, full: bool) -> Plan:
         )
     )
     total += tree["to"] - tree["from"]  # the tree's leaves
+    # Chip custody: every slip, opener, closer, drop count and signature, in every check.
+    from custody.audit import records_count
+
+    chunks.append(
+        Chunk(
+            table_id=None,
+            after_seq=0,
+            after_hash="",
+            through_seq=0,
+            chain_end=0,
+            last=False,
+            part=CUSTODY,
+        )
+    )
+    total += records_count()
     latest = anchored.latest["at"] if anchored.latest else None
     return Plan(
         full=not incremental,
