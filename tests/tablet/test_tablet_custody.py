@@ -16,12 +16,8 @@ from custody.models import Inventory, Signature, Slip
 from tables import services
 from tables.models import Table
 from tests.core.test_tablet_translations import entries
-from tests.custody import conftest as custody
 from tests.custody.conftest import OPENER, OPENER_TOTAL, opened, seated
 from tests.tablet.dealing import BAR, Dealer
-
-chips = custody.chips  # the fixtures: the property's chip set, the cage
-cage = custody.cage
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
