@@ -187,7 +187,6 @@ class CountForm {
       el("p", { class: "muted cus-intro" }, intro),
       list,
       this.reasonBox,
-      this.formError,
     );
     // The action bar's part: the running total (and the expected tray and the variance), the
     // way back to the last closer, the send button.
@@ -199,7 +198,9 @@ class CountForm {
       ? el("button", { type: "button", class: "act undo", "data-action": "count-reset", onclick: () => this.reset() }, gettext("Back to the last closer"))
       : null;
     this.sendButton = el("button", { type: "button", class: "act chips primary", id: "custody-send", "data-action": "count-send", onclick: () => this.ctx.send(this) });
+    // A refusal that is no row's nor the reason's stays in view, in the bar.
     this.bar = [
+      this.formError,
       el(
         "div",
         { class: "cus-barline" },
@@ -527,7 +528,9 @@ export class CustodyScreens {
       bar = form.bar;
     } else {
       main.push(this.windowFacts(state));
+      const travelling = state.slips.find((slip) => slip.kind === "fill" && slip.status === "issued");
       bar = [
+        travelling ? el("p", { class: "prompt warn" }, say(gettext("%(label)s is on its way: the table receives it before the closer."), { label: travelling.label })) : null,
         el(
           "div",
           { class: "buttons" },
