@@ -18,6 +18,10 @@ from .selectors import MAX_ID
 MAX_SEAT = 99
 SEAT_WORDS = f"a seat is a whole number from 1 to {MAX_SEAT}"
 DATE_WORDS = "a date is written YYYY-MM-DD, e.g. 2026-03-01"
+MOMENT_WORDS = (
+    "a moment is written YYYY-MM-DD HH:MM:SS, e.g. 2026-03-01 14:30:00 (fractions of a "
+    "second and a UTC offset such as +01:00 may follow)"
+)
 
 
 def _date(label: str) -> forms.DateField:
@@ -28,6 +32,34 @@ def _date(label: str) -> forms.DateField:
         input_formats=["%Y-%m-%d"],
         error_messages={"invalid": DATE_WORDS},
     )
+
+
+def _moment(label: str) -> forms.DateTimeField:
+    """A moment to the microsecond: in the casino's time zone, or at the UTC offset it names
+    (as the shift report's links to a custody window's hands write it)."""
+    return forms.DateTimeField(
+        label=label,
+        required=False,
+        widget=forms.TextInput(
+            attrs={
+                "placeholder": "YYYY-MM-DD HH:MM:SS",
+                "autocomplete": "off",
+                "spellcheck": "false",
+                "size": 32,
+            }
+        ),
+        error_messages={"invalid": MOMENT_WORDS},
+    )
+
+
+def _later(*moments: dt.datetime | None) -> dt.datetime | None:
+    given = [moment for moment in moments if moment is not None]
+    return max(given) if given else None
+
+
+def _earlier(*moments: dt.datetime | None) -> dt.datetime | None:
+    given = [moment for moment in moments if moment is not None]
+    return min(given) if given else None
 
 
 def amount_words() -> str:
@@ -121,7 +153,9 @@ class DateRangeForm(forms.Form):
 
 class SettlementFilterForm(DateRangeForm):
     """Search settlements. Amounts are typed in the house currency (major units) and searched
-    in minor units; the house (seat 0) is never a seat."""
+    in minor units; the house (seat 0) is never a seat. ``settled_from`` (included) and
+    ``settled_to`` (excluded) narrow the dates to moments: a custody window, from its
+    opener's signature to its closer's, lists exactly the hands settled in it."""
 
     SIGNED_OFF = "signed_off"
     NORMAL = "normal"
@@ -147,6 +181,8 @@ class SettlementFilterForm(DateRangeForm):
     )
     min_net = _amount("A seat won or lost at least")
     min_payout = _amount("A payout line paid at least")
+    settled_from = _moment("Settled from (moment, included)")
+    settled_to = _moment("Settled before (moment)")
     status = forms.ChoiceField(
         required=False,
         choices=[
@@ -166,6 +202,17 @@ class SettlementFilterForm(DateRangeForm):
             field = self.fields[name]
             field.label = f"{field.label} ({settings.CURRENCY})"
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("settled_from"), data.get("settled_to")
+        if start and end and end < start:
+            self.add_error(
+                "settled_to",
+                f"the moments end ({timezone.localtime(end):%Y-%m-%d %H:%M:%S}) before they "
+                f"start ({timezone.localtime(start):%Y-%m-%d %H:%M:%S})",
+            )
+        return data
+
     @property
     def currency(self) -> str:
         return str(settings.CURRENCY)
@@ -180,8 +227,8 @@ class SettlementFilterForm(DateRangeForm):
         moments = self.moments()
         status = data.get("status")
         return {
-            "settled_from": moments["from"],
-            "settled_before": moments["before"],
+            "settled_from": _later(moments["from"], data.get("settled_from")),
+            "settled_before": _earlier(moments["before"], data.get("settled_to")),
             "table": data.get("table"),
             "game_code": data.get("game") or "",
             "settled_by": data.get("dealer"),

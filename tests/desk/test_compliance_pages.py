@@ -234,8 +234,15 @@ def major(minor: int) -> str:
     return f"{minor // 100}.{minor % 100:02d}"
 
 
+def moment(settlement: Settlement, local: bool = False) -> str:
+    """When it was settled, as a link writes it (with its offset) or as typed (local time)."""
+    at = timezone.localtime(settlement.settled_at)
+    return at.replace(tzinfo=None).isoformat(" ") if local else at.isoformat()
+
+
 def test_each_filter_narrows_the_list(settled, reader, draw_table, dp_table, other_dealer):
     today = timezone.localdate()
+    older_day = timezone.localtime(settled.older.settled_at).date().isoformat()
     signed, draw, older = settled.signed.pk, settled.draw.pk, settled.older.pk
     draw_net, draw_line = biggest_net(settled.draw), biggest_line(settled.draw)
     assert min(biggest_net(settled.signed), biggest_net(settled.older)) > draw_net
@@ -267,6 +274,12 @@ def test_each_filter_narrows_the_list(settled, reader, draw_table, dp_table, oth
         ({"status": "signed_off"}, [signed]),
         ({"status": "normal"}, [draw, older]),
         ({"game": "high-card-flush", "status": "normal"}, [older]),
+        # Moments, to the microsecond: from is included, before is not.
+        ({"settled_from": moment(settled.draw)}, [draw]),
+        ({"settled_to": moment(settled.draw)}, [signed, older]),
+        ({"settled_from": moment(settled.signed), "settled_to": moment(settled.draw)}, [signed]),
+        ({"settled_from": moment(settled.older, local=True), "date_to": older_day}, [older]),
+        ({"settled_to": moment(settled.signed), "table": dp_table.pk}, []),
     ]
     for params, expected in cases:
         response = settlements_page(reader, **params)
@@ -303,6 +316,12 @@ def test_the_totals_are_those_of_the_filtered_settlements(settled, reader):
         ({"min_payout": "1.505"}, "A payout line paid at least (USD): an amount is written in"),
         ({"min_payout": "9" * 20}, "an amount is written in USD with at most 2 decimals"),
         ({"status": "lost"}, "status is any, signed off or settled normally"),
+        ({"settled_from": "noon"}, "Settled from (moment, included): a moment is written YYYY"),
+        ({"settled_to": "2026-02-30 10:00"}, "Settled before (moment): a moment is written"),
+        (
+            {"settled_from": "2026-03-05 10:00", "settled_to": "2026-03-05 09:59:59"},
+            "the moments end (2026-03-05 09:59:59) before they start (2026-03-05 10:00:00)",
+        ),
     ],
 )
 def test_a_bad_filter_value_is_named_on_the_page_and_lists_nothing(
@@ -314,7 +333,7 @@ def test_a_bad_filter_value_is_named_on_the_page_and_lists_nothing(
     assert shown(response) == [] and "settlements match" not in text(response)
     # The form keeps what was typed, to correct it.
     for name, value in params.items():
-        if name in ("seat", "date_from", "date_to", "min_net", "min_payout"):
+        if name in ("seat", "date_from", "date_to", "min_net", "min_payout", "settled_from"):
             assert f'name="{name}" value="{value}"' in text(response)
 
 
