@@ -3,7 +3,10 @@
 The figures file has a header row, one row per table (shift report) or per gaming day (table
 report) and a TOTAL row. Each section of the shift report is a file of its own, a header row
 and one row per item: ``payouts`` (a row per seat line or net over the sign-off limits),
-``voids``, ``corrections`` and ``changes`` (a row per value changed).
+``voids``, ``corrections`` and ``changes`` (a row per value changed); and, of the day's chip
+custody, ``custody`` (a row per table and the TOTAL), ``slips`` (a row per fill or credit
+slip, void ones too, then a row per unused number of a series, if any) and ``variances`` (a
+row per closer above the report line).
 
 An amount is a plain number in major units, exact (``1250.00`` for 125000 minor units of a
 currency with two decimals, ``1250`` with none): no symbol, no grouping, a minus sign when
@@ -25,7 +28,7 @@ from django.utils import timezone
 
 from casino.core.money import major as money_major
 
-from .selectors import FigureRow, Over, ShiftReport, TableReport
+from .selectors import CustodyRow, CustodyWindow, FigureRow, Over, ShiftReport, TableReport
 
 Row = list[Any]
 
@@ -184,11 +187,145 @@ def changes(report: ShiftReport) -> Iterator[Row]:
             ]
 
 
+def _window(window: CustodyWindow) -> str:
+    end = _moment(window.end) if window.end else "open"
+    return f"{_moment(window.start)} to {end}"
+
+
+def _custody(row: CustodyRow) -> Row:
+    return [
+        row.label,
+        "; ".join(_window(w) for w in row.windows),
+        row.hands,
+        major(row.opener),
+        major(row.fills),
+        major(row.credits),
+        major(row.closer),
+        major(row.drop_cash),
+        major(row.drop_chips),
+        major(row.drop),
+        major(row.statistical_win),
+        major(row.hand_win),
+        major(row.win_difference),
+        major(row.tray_variance),
+        row.line,
+        major(row.collection),
+        major(row.collection_difference),
+        "; ".join(row.missing),
+    ]
+
+
+def custody(report: ShiftReport) -> Iterator[Row]:
+    """Chip custody per table: the trays, fills and credits, the counted drop (cash, chips,
+    total), the statistical win beside the hands' win, the tray's variance at close (and the
+    line it went over: report or notify), the collection recorded against the chips in the
+    drop box."""
+    yield [
+        "Table",
+        "Windows (opener to closer)",
+        "Hands",
+        amount("Opener"),
+        amount("Fills"),
+        amount("Credits"),
+        amount("Closer"),
+        amount("Drop: cash"),
+        amount("Drop: chips"),
+        amount("Drop"),
+        amount("Statistical win"),
+        amount("Win (hands)"),
+        amount("Difference"),
+        amount("Tray variance at close"),
+        "Over the line",
+        amount("Collection recorded"),
+        amount("Chips in the drop less collection"),
+        "Not known yet",
+    ]
+    if report.custody is None:
+        return
+    for row in report.custody.rows:
+        yield _custody(row)
+    yield _custody(report.custody.total)
+
+
+def slips(report: ShiftReport) -> Iterator[Row]:
+    """Every fill and credit slip of the day by number, void ones with their reason; then a
+    row per number of a series the day's slips skipped (none expected)."""
+    yield [
+        "Slip",
+        "Kind",
+        "Table",
+        amount("Total"),
+        "Status",
+        "Void reason",
+        "Voided by",
+        "Requested by",
+        "Requested at",
+        "Completed at",
+    ]
+    if report.custody is None:
+        return
+    for slip in report.custody.slips:
+        yield [
+            slip.label,
+            slip.kind,
+            slip.table.name,
+            major(slip.total),
+            slip.status,
+            slip.void_reason,
+            slip.voided_by,
+            slip.requested_by,
+            _moment(slip.requested_at),
+            _moment(slip.completed_at),
+        ]
+    for numbers in report.custody.series:
+        for label in numbers.unused:
+            yield [label, "", "", None, "unused: no slip of the day has this number"]
+
+
+def variances(report: ShiftReport) -> Iterator[Row]:
+    """Each closer further from its expected tray than the report line, with its reason,
+    its review and whether the regulator is to be notified."""
+    yield [
+        "Table",
+        amount("Closer"),
+        amount("Expected"),
+        amount("Variance"),
+        "Reason",
+        "Signed by",
+        "Signed at",
+        "Review",
+        "Reviewed by",
+        "Reviewed at",
+        "Note",
+        "Notify the regulator",
+    ]
+    if report.custody is None:
+        return
+    for item in report.custody.variances:
+        yield [
+            item.table.name,
+            major(item.counted),
+            major(item.expected),
+            major(item.variance),
+            item.reason,
+            item.signed_by,
+            _moment(item.signed_at),
+            item.review_words,
+            item.reviewed_by,
+            _moment(item.reviewed_at),
+            item.note,
+            "yes" if item.notify else "no",
+        ]
+
+
 SECTIONS = {
     "payouts": payouts,
     "voids": voids,
     "corrections": corrections,
     "changes": changes,
+    "custody": custody,
+    "slips": slips,
+    "variances": variances,
 }
 
 

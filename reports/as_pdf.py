@@ -1,7 +1,9 @@
 """The reports as PDF documents (reportlab's platypus), A4 landscape: the title, the gaming
 day or days with the moments they run from and to, the figures table with its TOTAL row and,
-in a shift report, its sections (large payouts, voids, corrections, limit changes). Amounts
-are written as on the pages (``$1,250.00``, :func:`casino.core.money.money`).
+in a shift report, the day's chip custody (trays and drop per table, the win both ways, the
+slips with any unused number, the variances at close) and its sections (large payouts, voids,
+corrections, limit changes). Amounts are written as on the pages (``$1,250.00``,
+:func:`casino.core.money.money`).
 
 Text is set in DejaVu Sans where the system has it (names and reasons typed on the tablets in
 Greek or Armenian print as typed), else in the Vera font reportlab ships.
@@ -29,7 +31,16 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 
 from casino.core.money import money
 
-from .selectors import FigureRow, ShiftReport, TableReport, local, zone_name
+from .selectors import (
+    CustodyRow,
+    CustodyWindow,
+    FigureRow,
+    ShiftCustody,
+    ShiftReport,
+    TableReport,
+    local,
+    zone_name,
+)
 
 FONT_DIRS = (
     Path("/usr/share/fonts/truetype/dejavu"),
@@ -64,6 +75,9 @@ class Styles:
         self.title = ParagraphStyle("title", fontName=bold, fontSize=17, leading=21, spaceAfter=4)
         self.heading = ParagraphStyle(
             "heading", fontName=bold, fontSize=12.5, leading=16, spaceBefore=10, spaceAfter=4
+        )
+        self.subheading = ParagraphStyle(
+            "subheading", fontName=bold, fontSize=10.5, leading=13.5, spaceBefore=6, spaceAfter=3
         )
         self.body = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=12.5)
         self.cell = ParagraphStyle("cell", fontName=regular, fontSize=8.5, leading=10.5)
@@ -176,6 +190,8 @@ def shift_pdf(report: ShiftReport) -> bytes:
         _grid(styles, figures, [62 * mm, 52 * mm] + [26 * mm] * 6, numeric_from=2, total=True)
     )
 
+    story += _custody(styles, report.custody)
+
     story.append(_p("Large payouts signed off", styles.heading))
     if report.payouts:
         rows: list[list[Any]] = [
@@ -282,6 +298,179 @@ def shift_pdf(report: ShiftReport) -> bytes:
     else:
         story.append(_none(styles, "limit or rule change was decided"))
     return _build(title, subtitle, story, styles)
+
+
+def _window(styles: Styles, window: CustodyWindow) -> str:
+    start = local(window.start)[11:]
+    end = local(window.end)[11:] if window.end else "open"
+    hands = f"{window.hands} hand{'' if window.hands == 1 else 's'}"
+    return f"{start} {styles.arrow} {end}: {hands}"
+
+
+def _trays(styles: Styles, row: CustodyRow) -> list[Any]:
+    if row.is_total:
+        first: list[Any] = [row.label, f"{row.hands} hand{'' if row.hands == 1 else 's'}"]
+    else:
+        first = [
+            _lines([row.label, *row.missing], styles.cell),
+            _lines([_window(styles, w) for w in row.windows], styles.cell),
+        ]
+    amounts = (row.opener, row.fills, row.credits, row.closer, row.drop_cash, row.drop_chips)
+    return [*first, *(_money(a) or "–" for a in (*amounts, row.drop))]
+
+
+def _wins(styles: Styles, row: CustodyRow) -> list[Any]:
+    variance = _money(row.tray_variance) or "–"
+    return [
+        row.label if row.is_total else _p(row.label, styles.cell),
+        *(_money(a) or "–" for a in (row.statistical_win, row.hand_win, row.win_difference)),
+        f"{variance} {row.line}" if row.line else variance,
+        *(
+            _money(a) or "–"
+            for a in (row.drop_cash, row.drop_chips, row.collection, row.collection_difference)
+        ),
+    ]
+
+
+def _custody(styles: Styles, custody: ShiftCustody | None) -> list[Flowable]:
+    """The day's chip custody, as the page shows it."""
+    story: list[Flowable] = [_p("Chip custody", styles.heading)]
+    if custody is None:
+        return [*story, _p("No chip custody recorded this day.", styles.body)]
+    story.append(
+        _p(
+            "Drop is the counted contents of a table's drop box (cash and chips), not the "
+            "handle (the chips wagered). Statistical win = closer − opener + credits "
+            "− fills + drop; Win (hands) is what the hands say the house won. Their "
+            "difference = tray variance at close + cash in the drop + (chips in the drop "
+            "− collection recorded). A variance above the report line "
+            f"({_money(custody.report_above)}) is marked report, above the notify line "
+            f"({_money(custody.notify_above)}) notify.",
+            styles.body,
+        )
+    )
+    story.append(_p("Trays and drop per table", styles.subheading))
+    rows: list[list[Any]] = [
+        [
+            "Table",
+            "Windows: hands",
+            "Opener",
+            "Fills",
+            "Credits",
+            "Closer",
+            "Drop: cash",
+            "Drop: chips",
+            "Drop",
+        ]
+    ]
+    rows += [_trays(styles, row) for row in [*custody.rows, custody.total]]
+    story.append(
+        _grid(styles, rows, [44 * mm, 52 * mm] + [25 * mm] * 7, numeric_from=2, total=True)
+    )
+    story.append(_p("Win both ways", styles.subheading))
+    rows = [
+        [
+            "Table",
+            "Statistical win",
+            "Win (hands)",
+            "Difference",
+            "Tray variance at close",
+            "Cash in the drop",
+            "Chips in the drop",
+            "Collection recorded",
+            "Chips − collection",
+        ]
+    ]
+    rows += [_wins(styles, row) for row in [*custody.rows, custody.total]]
+    header = ParagraphStyle("wrapped", parent=styles.cell, fontName=styles.bold)
+    rows[0] = [rows[0][0], *(_p(words, header) for words in rows[0][1:])]
+    story.append(_grid(styles, rows, [40 * mm, *[29 * mm] * 8], numeric_from=1, total=True))
+
+    story.append(_p("Fill and credit slips", styles.subheading))
+    if custody.slips:
+        rows = [["Slip", "Table", "Total", "Status", "Requested by", "Completed"]]
+        for slip in custody.slips:
+            status = (
+                f"void. Reason: {slip.void_reason}"
+                + (f" (voided by {slip.voided_by})" if slip.voided_by else "")
+                if slip.is_void
+                else slip.status
+            )
+            rows.append(
+                [
+                    slip.label,
+                    _p(slip.table.name, styles.cell),
+                    _money(slip.total),
+                    _p(status, styles.cell),
+                    _whos(styles, slip.requested_by, slip.requested_at),
+                    local(slip.completed_at),
+                ]
+            )
+        story.append(_grid(styles, rows, [34 * mm, 40 * mm, 26 * mm, 90 * mm, 42 * mm, 38 * mm]))
+        for numbers in custody.series:
+            void = f" ({numbers.void} void)" if numbers.void else ""
+            unused = (
+                "unused " + ", ".join(numbers.unused) if numbers.unused else "no unused number."
+            )
+            story.append(
+                _p(
+                    f"{numbers.title}: {numbers.first} to {numbers.last}, {numbers.count} "
+                    f"slip{'' if numbers.count == 1 else 's'}{void}: {unused}",
+                    styles.body,
+                )
+            )
+    else:
+        story.append(_none(styles, "fill or credit slip"))
+
+    story.append(_p("Variances at close above the report line", styles.subheading))
+    if custody.variances:
+        rows = [
+            [
+                "Table",
+                "Closer signed by",
+                "Counted",
+                "Expected",
+                "Variance",
+                "Reason",
+                "Review",
+                "Regulator",
+            ]
+        ]
+        for item in custody.variances:
+            review = [item.review_words.capitalize()]
+            if item.reviewed_by:
+                review[0] += f" by {item.reviewed_by}"
+                review.append(local(item.reviewed_at))
+            if item.note:
+                review.append(f"“{item.note}”")
+            rows.append(
+                [
+                    _p(item.table.name, styles.cell),
+                    _whos(styles, item.signed_by, item.signed_at),
+                    _money(item.counted),
+                    _money(item.expected),
+                    _money(item.variance),
+                    _p(item.reason, styles.cell),
+                    _lines(review, styles.cell),
+                    "notify" if item.notify else "no",
+                ]
+            )
+        story.append(
+            _grid(
+                styles,
+                rows,
+                [30 * mm, 38 * mm, 24 * mm, 24 * mm, 24 * mm, 58 * mm, 50 * mm, 20 * mm],
+            )
+        )
+    else:
+        story.append(
+            _p(
+                "No closer was further from its expected tray than the report line "
+                f"({_money(custody.report_above)}).",
+                styles.body,
+            )
+        )
+    return story
 
 
 def table_pdf(report: TableReport) -> bytes:

@@ -2,7 +2,10 @@
 
 A **shift report** is one gaming day: per table and in total the figures of the hands settled
 inside the day, then the large payouts signed off, the hands voided, the corrections and the
-limit or rule changes decided in it. A **table report** is one table over a range of gaming
+limit or rule changes decided in it, and the day's chip custody (``custody.selectors.
+day_report``): per table the trays, fills, credits and the counted drop, the statistical win
+beside the hands' win, the slips of the day with any unused number, and the variances at
+close above the chip set's report line with their reviews. A **table report** is one table over a range of gaming
 days, a row per day and the total.
 
 The figures and the gaming day are ``payouts.figures``' (one definition for the pit, the
@@ -17,6 +20,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -24,6 +28,8 @@ from django.utils import timezone
 from approvals.models import Approval
 from casino.core.option_words import changes_in_words
 from casino.rules.contract import registry
+from custody.models import ChipSet, Inventory, Slip
+from custody.selectors import DayReport, DayRow, Window, day_report, unused_numbers
 from payouts.figures import Figures, gaming_day, gaming_day_bounds, totals
 from payouts.models import Settlement
 from tables.models import Hand, Table
@@ -205,6 +211,137 @@ class LimitChange:
     applies_from_hand: int | None
 
 
+#: A closer's variance above the chip set's report line (reviewed, on the report), and above
+#: its notify line (the regulator is told as well).
+REPORT_LINE = "report"
+NOTIFY_LINE = "notify"
+
+
+@dataclass(frozen=True)
+class CustodyWindow:
+    """One of a table's windows of the day: from its opener's signature to its closer's (or
+    still open), with the query that lists exactly its hands in the settlements list."""
+
+    start: dt.datetime | None
+    end: dt.datetime | None
+    hands: int
+    query: str
+    variance: int | None
+    line: str  # "", REPORT_LINE or NOTIFY_LINE
+
+
+@dataclass(frozen=True)
+class CustodyRow:
+    """A table's gaming day of custody (or the TOTAL), reconciled both ways; None where a
+    figure cannot be known yet (a window still open, a drop box not counted and signed)."""
+
+    label: str
+    hands: int | None
+    opener: int | None
+    closer: int | None
+    fills: int | None
+    credits: int | None
+    drop_cash: int | None
+    drop_chips: int | None
+    drop: int | None
+    statistical_win: int | None
+    hand_win: int | None
+    win_difference: int | None
+    tray_variance: int | None
+    collection: int | None
+    collection_difference: int | None
+    table: Table | None = None
+    windows: list[CustodyWindow] = field(default_factory=list)
+    line: str = ""  # the highest line a closer of the row went over
+    missing: list[str] = field(default_factory=list)  # why a figure is not known yet
+
+    @property
+    def is_total(self) -> bool:
+        return self.label == TOTAL
+
+
+@dataclass(frozen=True)
+class CustodySlip:
+    """A fill or credit slip of the day, as the report lists it."""
+
+    label: str
+    kind: str
+    table: Table
+    total: int
+    status: str
+    requested_by: str
+    requested_at: dt.datetime
+    completed_at: dt.datetime | None
+    void_reason: str
+    voided_by: str
+
+    @property
+    def is_void(self) -> bool:
+        return self.status == Slip.Status.VOID
+
+
+@dataclass(frozen=True)
+class SlipNumbers:
+    """A series' slips of the day (one kind, one calendar year): the first and last numbers
+    and the numbers between them no slip of the day took (none expected)."""
+
+    title: str
+    first: str
+    last: str
+    count: int
+    void: int
+    unused: list[str]
+
+
+@dataclass(frozen=True)
+class Variance:
+    """A closer further from its expected tray than the report line: its reason, its review
+    in the approvals queue, and whether the regulator is to be notified."""
+
+    table: Table
+    closer: Inventory
+    counted: int
+    expected: int | None
+    variance: int
+    reason: str
+    signed_by: str  # the closer's two signers, in order
+    signed_at: dt.datetime | None
+    notify: bool
+    review: str  # the approval's status ("" when there is none)
+    reviewed_by: str
+    reviewed_at: dt.datetime | None
+    note: str
+
+    @property
+    def review_words(self) -> str:
+        return REVIEW_WORDS.get(self.review, "not in the approvals queue")
+
+
+REVIEW_WORDS = {
+    Approval.Status.PENDING: "waiting for review",
+    Approval.Status.APPROVED: "accepted",
+    Approval.Status.REJECTED: "sent back for investigation",
+    Approval.Status.WITHDRAWN: "withdrawn",
+}
+
+
+@dataclass(frozen=True)
+class ShiftCustody:
+    """The gaming day's chip custody."""
+
+    rows: list[CustodyRow]
+    total: CustodyRow
+    slips: list[CustodySlip]
+    series: list[SlipNumbers]
+    variances: list[Variance]
+    report_above: int | None
+    notify_above: int | None
+
+    @property
+    def unused(self) -> list[str]:
+        return [label for numbers in self.series for label in numbers.unused]
+
+
 @dataclass(frozen=True)
 class ShiftReport:
     day: dt.date
@@ -216,6 +353,7 @@ class ShiftReport:
     voids: list[Void] = field(default_factory=list)
     corrections: list[Correction] = field(default_factory=list)
     changes: list[LimitChange] = field(default_factory=list)
+    custody: ShiftCustody | None = None  # None: no chip custody recorded this day
 
 
 @dataclass(frozen=True)
@@ -276,6 +414,7 @@ def shift_report(day: dt.date) -> ShiftReport:
         voids=list(_voids(voided)),
         corrections=list(_corrections(start, end)),
         changes=list(_changes(start, end)),
+        custody=shift_custody(day),
     )
 
 
@@ -400,6 +539,234 @@ def _changes(start: dt.datetime, end: dt.datetime) -> Iterator[LimitChange]:
             note=approval.note,
             applies_from_hand=change.applies_from_hand if change else None,
         )
+
+
+# ---------------------------------------------------------------- chip custody
+
+
+def _lines(chips: ChipSet | None, approval: Approval | None) -> tuple[int | None, int | None]:
+    """The report and notify lines a closer was judged by: those its review recorded, else
+    the chip set's."""
+    detail = approval.detail if approval is not None else {}
+    report = detail.get("report_above", chips.report_variance_above if chips else None)
+    notify = detail.get("notify_above", chips.notify_variance_above if chips else None)
+    return report, notify
+
+
+def _line(variance: int | None, report: int | None, notify: int | None) -> str:
+    if variance is None or report is None or abs(variance) <= report:
+        return ""
+    return NOTIFY_LINE if notify is not None and abs(variance) > notify else REPORT_LINE
+
+
+def hands_query(window: Window) -> str:
+    """The settlements list's query for a window's hands: its table, settled from the
+    opener's signature (included) to the closer's (excluded), to the microsecond, written in
+    the casino's time zone with its offset."""
+    query: dict[str, Any] = {"table": window.table.pk}
+    if window.start is not None:
+        query["settled_from"] = timezone.localtime(window.start).isoformat()
+    if window.end is not None:
+        query["settled_to"] = timezone.localtime(window.end).isoformat()
+    return urlencode(query)
+
+
+def _missing(row: DayRow) -> list[str]:
+    said = []
+    if not row.windows:
+        said.append("no counted opener this day")
+    elif not row.closed:
+        said.append("open: no closer yet")
+    if row.drop is None:
+        said.append(
+            "drop count waiting for its second signature"
+            if row.counts_pending
+            else "drop box not counted yet"
+        )
+    return said
+
+
+def _custody_row(row: DayRow, chips: ChipSet | None, reviews: dict[int, Approval]) -> CustodyRow:
+    windows = []
+    for window in row.windows:
+        closer = window.closer
+        variance = closer.variance if closer is not None else None
+        approval = reviews.get(closer.pk) if closer is not None else None
+        windows.append(
+            CustodyWindow(
+                start=window.start,
+                end=window.end,
+                hands=window.figures.hands,
+                query=hands_query(window),
+                variance=variance,
+                line=_line(variance, *_lines(chips, approval)),
+            )
+        )
+    lines = {w.line for w in windows}
+    drop = row.drop
+    return CustodyRow(
+        label=row.table.name,
+        table=row.table,
+        hands=row.figures.hands,
+        opener=row.opener,
+        closer=row.closer,
+        fills=row.fills,
+        credits=row.credits,
+        drop_cash=drop.cash_total if drop else None,
+        drop_chips=drop.chips_total if drop else None,
+        drop=drop.total if drop else None,
+        statistical_win=row.statistical_win,
+        hand_win=row.hand_win,
+        win_difference=row.win_difference,
+        tray_variance=row.tray_variance,
+        collection=row.figures.rake,
+        collection_difference=row.collection_difference,
+        windows=windows,
+        line=NOTIFY_LINE if NOTIFY_LINE in lines else REPORT_LINE if REPORT_LINE in lines else "",
+        missing=_missing(row),
+    )
+
+
+def _summed(rows: list[CustodyRow], name: str) -> int | None:
+    """The rows' total of a figure; unknown (None) when a row's is."""
+    values = [getattr(row, name) for row in rows]
+    return None if not values or None in values else sum(values)
+
+
+def _custody_total(rows: list[CustodyRow]) -> CustodyRow:
+    names = [
+        "hands",
+        "opener",
+        "closer",
+        "fills",
+        "credits",
+        "drop_cash",
+        "drop_chips",
+        "drop",
+        "statistical_win",
+        "hand_win",
+        "win_difference",
+        "tray_variance",
+        "collection",
+        "collection_difference",
+    ]
+    return CustodyRow(label=TOTAL, **{name: _summed(rows, name) for name in names})
+
+
+def _reviews(report: DayReport) -> dict[int, Approval]:
+    """The variance reviews of the day's closers, by closer."""
+    closers = [w.closer.pk for row in report.rows for w in row.windows if w.closer is not None]
+    if not closers:
+        return {}
+    found = _approvals(Approval.Kind.VARIANCE).filter(
+        table_id__in={row.table.pk for row in report.rows}
+    )
+    reviews: dict[int, Approval] = {}
+    for approval in found.order_by("requested_at", "pk"):
+        closer = (approval.detail or {}).get("inventory")
+        if closer in closers:
+            reviews[closer] = approval
+    return reviews
+
+
+def _variances(
+    report: DayReport, chips: ChipSet | None, reviews: dict[int, Approval]
+) -> list[Variance]:
+    found = []
+    for row in report.rows:
+        for window in row.windows:
+            closer = window.closer
+            if closer is None:
+                continue
+            approval = reviews.get(closer.pk)
+            line = _line(closer.variance, *_lines(chips, approval))
+            if not line:
+                continue
+            found.append(
+                Variance(
+                    table=row.table,
+                    closer=closer,
+                    counted=closer.total,
+                    expected=closer.expected,
+                    variance=closer.variance or 0,
+                    reason=closer.reason,
+                    signed_by=", ".join(
+                        _name(signature.signed_by)
+                        for signature in closer.signatures.select_related("signed_by")
+                    ),
+                    signed_at=closer.signed_at,
+                    notify=line == NOTIFY_LINE,
+                    review=approval.status if approval else "",
+                    reviewed_by=_name(approval.decided_by) if approval else "",
+                    reviewed_at=approval.decided_at if approval else None,
+                    note=approval.note if approval else "",
+                )
+            )
+    return found
+
+
+def slip_label(kind: str, year: int, number: int) -> str:
+    """A slip's number as printed (``F-2026-000042``), for a number no slip took too."""
+    return Slip(kind=kind, year=year, number=number).label
+
+
+def _series(slips: list[Slip]) -> list[SlipNumbers]:
+    runs: dict[tuple[str, int], list[Slip]] = {}
+    for slip in slips:
+        runs.setdefault((slip.kind, slip.year), []).append(slip)
+    found = []
+    for (kind, year), run in runs.items():  # in the slips' order
+        numbers = sorted(slip.number for slip in run)
+        [gaps] = unused_numbers(run).values()
+        found.append(
+            SlipNumbers(
+                title=f"{Slip.Kind(kind).label.capitalize()} slips {year}",
+                first=slip_label(kind, year, numbers[0]),
+                last=slip_label(kind, year, numbers[-1]),
+                count=len(run),
+                void=sum(1 for slip in run if slip.status == Slip.Status.VOID),
+                unused=[slip_label(kind, year, number) for number in gaps],
+            )
+        )
+    return found
+
+
+def shift_custody(day: dt.date) -> ShiftCustody | None:
+    """The gaming day's chip custody; None when the day has no custody record."""
+    report = day_report(day)
+    if not report.rows and not report.slips:
+        return None
+    chips = report.chip_set
+    reviews = _reviews(report)
+    rows = [_custody_row(row, chips, reviews) for row in report.rows]
+    # Fills first, then credits; each series by number.
+    ordered = sorted(
+        report.slips, key=lambda slip: (slip.kind != Slip.Kind.FILL, slip.year, slip.number)
+    )
+    slips = [
+        CustodySlip(
+            label=slip.label,
+            kind=slip.kind,
+            table=slip.table,
+            total=slip.total,
+            status=slip.status,
+            requested_by=_name(slip.requested_by),
+            requested_at=slip.requested_at,
+            completed_at=slip.completed_at,
+            void_reason=slip.void_reason,
+            voided_by=_name(slip.voided_by) if slip.voided_by_id else "",
+        )
+        for slip in ordered
+    ]
+    return ShiftCustody(
+        rows=rows,
+        total=_custody_total(rows),
+        slips=slips,
+        series=_series(ordered),
+        variances=_variances(report, chips, reviews),
+        report_above=chips.report_variance_above if chips else None,
+        notify_above=chips.notify_variance_above if chips else None,
+    )
 
 
 # ---------------------------------------------------------------- the table report

@@ -40,6 +40,12 @@ SECTION_TITLES = {
     "corrections": "corrections",
     "changes": "limit and rule changes",
 }
+#: The chip custody's files, offered when the day has custody records.
+CUSTODY_TITLES = {
+    "custody": "chip custody per table",
+    "slips": "fill and credit slips",
+    "variances": "variances at close",
+}
 
 
 #: The amount the pages' hints write in both forms (the page's and the CSV's).
@@ -86,9 +92,22 @@ def shift(request: HttpRequest) -> HttpResponse:
         context["error"] = str(error)
         return render(request, "reports/shift.html", context, status=400)
     stem = f"shift-{day.isoformat()}"
+    report = shift_report(day)
+
+    def files(titles: dict[str, str]) -> list[dict[str, str]]:
+        return [
+            {
+                "title": title,
+                "url": f"{reverse('compliance-reports-shift-section-csv', args=[section])}?"
+                + urlencode({"day": day.isoformat()}),
+                "name": f"{stem}-{section}.csv",
+            }
+            for section, title in titles.items()
+        ]
+
     context.update(
         day_value=day.isoformat(),
-        report=shift_report(day),
+        report=report,
         previous_day=_url("compliance-reports", day=(day - dt.timedelta(days=1)).isoformat())
         if day > FIRST_DAY
         else None,
@@ -100,15 +119,9 @@ def shift(request: HttpRequest) -> HttpResponse:
         csv_name=f"{stem}.csv",
         pdf_url=_url("compliance-reports-shift-pdf", day=day.isoformat()),
         pdf_name=f"{stem}.pdf",
-        sections=[
-            {
-                "title": title,
-                "url": f"{reverse('compliance-reports-shift-section-csv', args=[section])}?"
-                + urlencode({"day": day.isoformat()}),
-                "name": f"{stem}-{section}.csv",
-            }
-            for section, title in SECTION_TITLES.items()
-        ],
+        sections=files(SECTION_TITLES),
+        custody_files=files(CUSTODY_TITLES) if report.custody is not None else [],
+        custody_api=f"{reverse('custody-day')}?{urlencode({'day': day.isoformat()})}",
     )
     return render(request, "reports/shift.html", context)
 
