@@ -81,9 +81,10 @@ def _steps(*alternatives: str) -> frozenset[tuple[str, ...]]:
 
 
 _FILL_REQUESTED, _FILL_ISSUED = _steps(""), _steps("cage", "cage+dealer", "cage+floor")
-_CREDIT_REQUESTED, _CREDIT_ISSUED = _steps("", "dealer", "floor"), _steps("dealer+floor")
+_CREDIT_REQUESTED = _steps("", "dealer", "floor")
 #: The signatures (their steps) a record may have in each status: a second signature at the
-#: table moves a fill to received and a credit to issued; a void slip keeps what it had.
+#: table moves a fill to received and a credit to issued; a void slip keeps what it had (a
+#: credit is voided only before its chips leave the table).
 STEPS: dict[tuple[str, str], frozenset[tuple[str, ...]]] = {
     **{
         (kind, status): _steps("dealer", "floor")
@@ -96,21 +97,27 @@ STEPS: dict[tuple[str, str], frozenset[tuple[str, ...]]] = {
     ("fill", Slip.Status.RECEIVED): _steps("cage+dealer+floor"),
     ("fill", Slip.Status.VOID): _FILL_REQUESTED | _FILL_ISSUED,
     ("credit", Slip.Status.REQUESTED): _CREDIT_REQUESTED,
-    ("credit", Slip.Status.ISSUED): _CREDIT_ISSUED,
+    ("credit", Slip.Status.ISSUED): _steps("dealer+floor"),
     ("credit", Slip.Status.RECEIVED): _steps("cage+dealer+floor"),
-    ("credit", Slip.Status.VOID): _CREDIT_REQUESTED | _CREDIT_ISSUED,
+    ("credit", Slip.Status.VOID): _CREDIT_REQUESTED,
     ("drop count", "counted"): _steps("count", "count+count"),
 }
 
-#: The entries a slip's status needs in its chain, and those it may have (a void slip may
-#: have been issued first).
+#: The entries a slip's status needs in its chain; a void fill may also have been issued
+#: (:func:`_slip_may`).
 SLIP_NEEDS = {
     Slip.Status.REQUESTED: frozenset(),
     Slip.Status.ISSUED: frozenset({"issued"}),
     Slip.Status.RECEIVED: frozenset({"issued", "received"}),
     Slip.Status.VOID: frozenset({"void"}),
 }
-SLIP_MAY = {**SLIP_NEEDS, Slip.Status.VOID: frozenset({"issued", "void"})}
+
+
+def _slip_may(kind: str, status: str) -> frozenset[str]:
+    if kind == Slip.Kind.FILL and status == Slip.Status.VOID:
+        return frozenset({"issued", "void"})
+    return SLIP_NEEDS[status]
+
 
 #: Every action the services write about custody records (``custody/services.py``).
 RECORD_ACTIONS = {
@@ -523,7 +530,7 @@ class TableCheck:
             found = self.status_entries(record, f"custody_{kind}_{step}")
             if step in SLIP_NEEDS[status] and not found:
                 self.add(record, f"{what} is {status}, but the audit log never recorded it {step}")
-            elif step not in SLIP_MAY[status] and found:
+            elif step not in _slip_may(kind, status) and found:
                 self.add(
                     record,
                     f"{what} is {status}, but audit entry {found[0]['seq']} of {self.chain} "
