@@ -427,13 +427,13 @@ def _custody(styles: Styles, custody: ShiftCustody | None) -> list[Flowable]:
         rows = [
             [
                 "Table",
-                "Closer signed by",
                 "Counted",
                 "Expected",
                 "Variance",
+                "Regulator",
                 "Reason",
                 "Review",
-                "Regulator",
+                "Closer signed by",
             ]
         ]
         for item in custody.variances:
@@ -446,20 +446,20 @@ def _custody(styles: Styles, custody: ShiftCustody | None) -> list[Flowable]:
             rows.append(
                 [
                     _p(item.table.name, styles.cell),
-                    _whos(styles, item.signed_by, item.signed_at),
                     _money(item.counted),
                     _money(item.expected),
                     _money(item.variance),
+                    "notify" if item.notify else "no",
                     _p(item.reason, styles.cell),
                     _lines(review, styles.cell),
-                    "notify" if item.notify else "no",
+                    _whos(styles, item.signed_by, item.signed_at),
                 ]
             )
         story.append(
             _grid(
                 styles,
                 rows,
-                [30 * mm, 38 * mm, 24 * mm, 24 * mm, 24 * mm, 58 * mm, 50 * mm, 20 * mm],
+                [30 * mm, 24 * mm, 24 * mm, 24 * mm, 20 * mm, 58 * mm, 50 * mm, 38 * mm],
             )
         )
     else:

@@ -291,7 +291,6 @@ def test_the_page_shows_each_tables_custody_both_wins_and_the_total(custody_day,
     assert NONE not in html
     assert headers(html, "custody") == [
         "Table",
-        "Windows: the hands of each",
         "Opener",
         "Fills",
         "Credits",
@@ -299,16 +298,17 @@ def test_the_page_shows_each_tables_custody_both_wins_and_the_total(custody_day,
         "Drop: cash",
         "Drop: chips",
         "Drop",
+        "Windows: the hands of each",
     ]
     assert headers(html, "custody-win")[1:4] == ["Statistical win", "Win (hands)", "Difference"]
     assert "Handle" in headers(html, "figures")  # the chips wagered keep their own name
 
     rows = {cells[0].split(" ")[0]: cells for cells in page_rows(html, "custody")[1:]}
     for name, want in (("HCF-C", d.hcf_row), ("HCF-D", d.sold_row), ("TOTAL", d.total)):
-        assert rows[name][2:] == [money(want[a]) for a in AMOUNTS], name
-    assert rows["TOTAL"][1] == "3 hands"
+        assert rows[name][1:-1] == [money(want[a]) for a in AMOUNTS], name
+    assert rows["TOTAL"][-1] == "3 hands"
     window = r"\d\d:\d\d:\d\d → \d\d:\d\d:\d\d ?: 1 hand"  # the parser spaces each run of text
-    assert re.fullmatch(rf"{window} {window}", rows["HCF-C"][1]), rows["HCF-C"]
+    assert re.fullmatch(rf"{window} {window}", rows["HCF-C"][-1]), rows["HCF-C"]
 
     wins = {cells[0]: cells for cells in page_rows(html, "custody-win")[1:]}
     assert (
@@ -317,11 +317,11 @@ def test_the_page_shows_each_tables_custody_both_wins_and_the_total(custody_day,
             money(d.hcf_row["statistical_win"]),
             money(d.hcf_row["hand_win"]),
             money(-SHORT),
-            f"notify {money(-SHORT)}",  # over the notify line
+            f"{money(-SHORT)} notify",  # over the notify line
             *(money(d.hcf_row[name]) for name in WIN[4:]),
         ]
     )
-    assert wins["HCF-D"][4] == f"report {money(-SOLD)}"  # over the report line only
+    assert wins["HCF-D"][4] == f"{money(-SOLD)} report"  # over the report line only
     assert wins["TOTAL"][1:] == [money(d.total[name]) for name in WIN]
     # The difference is the sum of its parts, row by row.
     for want in (d.hcf_row, d.sold_row, d.total):
@@ -359,11 +359,18 @@ def test_the_page_lists_the_variances_with_reasons_reviews_and_the_regulator(cus
     rows = {cells[0]: cells for cells in page_rows(html, "variances")[1:]}
     assert set(rows) == {"HCF-C", "HCF-D"}
     hcf, sold = rows["HCF-C"], rows["HCF-D"]
-    assert hcf[1].startswith("dealer, floor ")  # the closer's two signers, then when
-    assert hcf[4:] == [money(-SHORT), SHORT_REASON, "Waiting for review", "notify"]
-    assert sold[4:6] == [money(-SOLD), SOLD_REASON]
+    closer = d.hcf_row["closer"]
+    assert hcf[1:7] == [
+        money(closer),
+        money(closer + SHORT),
+        money(-SHORT),
+        "notify",
+        SHORT_REASON,
+        "Waiting for review",
+    ]
+    assert hcf[7].startswith("dealer, floor ")  # the closer's two signers, then when
+    assert sold[3:6] == [money(-SOLD), "no", SOLD_REASON]
     assert sold[6].startswith("Accepted by floor2 ") and sold[6].endswith(f"“{NOTE}”")
-    assert sold[7] == "no"
 
 
 def test_each_windows_link_lists_exactly_that_windows_hands(custody_day, reader):
