@@ -14,7 +14,16 @@ from pypdf import PdfReader
 from casino.core.money import money
 from payouts import figures
 from payouts.models import Settlement
+from tests.browser import assert_accessible
 from tests.conftest import record
+from tests.reports.test_shift_custody import (  # noqa: F401 (fixtures)
+    VOID_REASON,
+    cage,
+    chips,
+    counter,
+    counter2,
+    custody_day,
+)
 from tests.tables.test_draw_live import open_hand as open_draw_hand
 from tests.tables.test_draw_live import play_passively
 
@@ -112,3 +121,45 @@ def test_a_compliance_officer_downloads_the_shift_report_as_csv_and_pdf(
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert f"Shift report, gaming day {day}" in text
     assert "\n".join(["TOTAL", *total_cells(total)]) in text
+
+
+def test_the_shift_report_with_chip_custody_reads_at_a_desk_and_at_768_px(
+    page: Any,
+    live_server: Any,
+    officer: Any,
+    custody_day: Any,  # noqa: F811
+) -> None:
+    """The custody part of the report (two tables, a void slip, two variances) passes axe at
+    1280x800 and at 768 px wide without the page scrolling sideways; a window's link lists
+    exactly its hands."""
+    d = custody_day
+    page.goto(f"{live_server.url}/desk/compliance/reports/?day={d.day}")
+    page.get_by_label("Username").fill(officer.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("heading", name="Chip custody").wait_for()
+    for header in ("Drop", "Statistical win", "Win (hands)"):
+        assert page.get_by_role("columnheader", name=header, exact=True).count() >= 1, header
+    assert page.locator("#slips tr.void").inner_text().count(VOID_REASON) == 1
+    assert page.locator("#custody-win .mark.notify").inner_text() == "notify"
+    for link in page.locator("#custody td a").all():
+        assert link.bounding_box()["height"] >= 48, link.inner_text()
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "reports-shift-custody-1280.png"), full_page=True)
+    assert_accessible(page, "the shift report with chip custody at 1280x800")
+
+    page.set_viewport_size({"width": 768, "height": 1024})
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    page.screenshot(path=str(ARTEFACTS / "reports-shift-custody-768.png"), full_page=True)
+    assert_accessible(page, "the shift report with chip custody at 768 px")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+    # The first window of HCF-C: exactly its hand.
+    page.locator("#custody tbody tr", has_text="HCF-C").locator("td a").first.click()
+    page.get_by_role("heading", name="Settlements").wait_for()
+    shown = page.locator("#settlements tbody tr").evaluate_all(
+        "(rows) => rows.map((row) => Number(row.dataset.settlement))"
+    )
+    assert shown == d.hands["hcf-1"]
