@@ -1,7 +1,7 @@
 """Append-only records under the app's least-privilege PostgreSQL role (README,
 "Production"): the app plays its hands, and nothing it can do changes or removes an audit
-entry, a settlement, a seat row, a payout line, a hand action, a rotation or bank event or a payout's
-signature.
+entry, a settlement, a seat row, a payout line, a hand action, a rotation or bank event, a payout's
+signature, a drop count or a custody signature.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from django.utils import timezone
 
 from approvals.models import Approval, Signature
 from casino.core.management.commands.grant_app_role import append_only_tables
+from custody.models import DropCount
+from custody.models import Signature as CustodySignature
 from payouts import checkpoints
 from payouts.audit import audit_report
 from tables import services
@@ -29,6 +31,8 @@ APP_ROLE = "casino_app_test"
 EXPECTED = {
     "approvals_signature",
     "core_databaseidentity",
+    "custody_dropcount",
+    "custody_signature",
     "payouts_auditcheckpoint",
     "payouts_auditkeyhandover",
     "payouts_auditleaf",
@@ -84,6 +88,17 @@ def history(open_table, dealer):
         kind="payout", table=open_table, hand=hand, requested_by=dealer
     )
     Signature.objects.create(approval=payout, signed_by=dealer, roles=[], tier=0)
+    drop = DropCount.objects.create(
+        table=open_table,
+        gaming_day=timezone.localdate(),
+        cash={},
+        chips={},
+        cash_total=0,
+        chips_total=0,
+        total=0,
+        counted_by=dealer,
+    )
+    CustodySignature.objects.create(drop=drop, step="count", signed_by=dealer, roles=[])
     run("SET CONSTRAINTS ALL IMMEDIATE")  # no pending foreign-key checks: TRUNCATE may run
     return hand
 

@@ -24,7 +24,6 @@ import pytest
 from django.urls import reverse
 
 from casino.core.money import money
-from custody import services as custody
 from custody.models import Slip
 from payouts.figures import gaming_day
 from payouts.models import Settlement
@@ -130,30 +129,6 @@ def _hcf_hand(client: Any, dealer: Any, table: Any, dp_seat: int = 1) -> int:
     settled = client.post(f"/api/v1/hands/{hand['id']}/settle/", body, format="json")
     assert settled.status_code == 201, settled.json()
     return Settlement.objects.get(hand_id=hand["id"]).pk
-
-
-# The property's chip set, the cage and two counters (as tests/custody has them; here too, so
-# that this module and the browser test that borrows its day do not depend on where they live).
-
-
-@pytest.fixture
-def chips(db: Any) -> Any:
-    return custody.chip_set_setup()
-
-
-@pytest.fixture
-def cage(make_user: Any) -> Any:
-    return make_user("cage", username="cage")
-
-
-@pytest.fixture
-def counter(make_user: Any) -> Any:
-    return make_user("count_team", username="counter")
-
-
-@pytest.fixture
-def counter2(make_user: Any) -> Any:
-    return make_user("count_team", username="counter2")
 
 
 def _table(floor: Any, dealer: Any, name: str) -> Any:
