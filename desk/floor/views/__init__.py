@@ -6,11 +6,12 @@ words, and nothing is half-written (every service is one transaction). A control
 htmx gets back the part of the page it changed (the pit's tiles, one request's row); posted
 without htmx, it gets the page again with a message.
 
-The views live by job: ``pit``, ``tables`` (a new table, a table's hands), ``signoff`` and
-``approvals``; ``common`` holds what they share.
+The views live by job: ``pit``, ``tables`` (a new table, a table's hands), ``signoff``,
+``approvals`` and ``custody`` (a table's chips); ``common`` holds what they share.
 """
 
 from .approvals import approval_approve, approval_reject, approval_withdraw, approvals
+from .custody import custody_count, inventory_sign, slip_request, slip_sign, slip_void
 from .pit import pit, pit_tiles, table_dealer, table_status
 from .signoff import signoff_limits
 from .tables import (
@@ -30,11 +31,16 @@ __all__ = [
     "approval_theory",
     "approval_withdraw",
     "approvals",
+    "custody_count",
     "hand_correct",
     "hand_void",
+    "inventory_sign",
     "pit",
     "pit_tiles",
     "signoff_limits",
+    "slip_request",
+    "slip_sign",
+    "slip_void",
     "table_change",
     "table_change_preview",
     "table_dealer",

@@ -26,6 +26,7 @@ from casino.rules.contract import Game, registry
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problem
 from desk.access import FLOOR, role_required
+from desk.custody import selectors as custody_selectors
 from hold.selectors import ChangeTheory, theory_for_change, theory_for_proposal
 from tables.models import Hand, Table
 from tables.preview import change_preview
@@ -99,6 +100,12 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     for a change; changes waiting; its latest hands (an open one may be voided, a settled one
     corrected: both asked for, each waiting for another floor manager)."""
     table = get_object_or_404(Table.objects.select_related("dealer"), pk=table_id)
+    return render(request, "desk/floor/hands.html", table_context(request, table))
+
+
+def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """What the table's page shows (also when a form on it comes back refused): its game,
+    limits and rules, changes waiting, latest hands, and its chips where custody is kept."""
     game = _game_of(table)
     hands = list(hand_list(table_id=table.pk)[:HANDS_SHOWN])
     limits, rules = _options_in_words(game, table)
@@ -107,15 +114,18 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             table=table, kind=Approval.Kind.LIMIT_CHANGE, status=Approval.Status.PENDING
         ).select_related("requested_by")
     )
-    context = {
+    chip_set = custody_selectors.chip_set()
+    custody = custody_selectors.table_custody(table, chip_set, request.user) if chip_set else None
+    return {
         "table": table,
         "game_name": game.name,
         "hands": hands,
         "limits": limits,
         "rules": rules,
         "waiting_changes": waiting,
+        "custody": custody,
+        "chip_styles": custody_selectors.chip_styles(custody.chips) if custody else [],
     }
-    return render(request, "desk/floor/hands.html", context)
 
 
 #: The table's hands, as the pit's tiles link them: the table's page.
