@@ -302,3 +302,35 @@ def _entry_seq(closer: Inventory) -> int:
     from payouts.models import AuditEntry
 
     return AuditEntry.objects.get(action="custody_closer", subject=f"inventory:{closer.pk}").seq
+
+
+# ---------------------------------------------------------------- on the compliance desk
+
+
+def test_the_desk_shows_what_custody_the_check_covered_and_names_a_custody_finding(
+    day, client, compliance, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    from tests.desk.helpers import text
+
+    client.force_login(compliance)
+    with django_capture_on_commit_callbacks(execute=True):
+        started = client.post(reverse("compliance-audit-check-start"))
+    page = text(client.get(started["Location"]))
+    assert (
+        "chip custody whole (3 tray counts, 3 slips numbered without gaps, 2 drop counts, "
+        "16 signatures by allowed roles and different people)" in page
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE custody_inventory SET total = total + 100 WHERE id = %s", [day.opener.pk]
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        started = client.post(reverse("compliance-audit-check-start"))
+    page = text(client.get(started["Location"]))
+    assert "findings about hands and chip custody" in page
+    row = re.search(r'<tr data-hand="None">.*?</tr>', page, re.S)
+    assert row is not None
+    assert f"HCF-C · inventory:{day.opener.pk}" in row.group(0)
+    assert "hand None" not in page
