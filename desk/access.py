@@ -1,4 +1,5 @@
-"""Who may open a desk page: a signed-in user with one of the page's roles.
+"""Who may open a desk page: a signed-in user with one of the page's roles (the cage and
+the count team open their own pages only; a refusal names whose page it is).
 
 Pages read through the same selectors and write through the same services as the API; a
 refusal by a service (an ``ApplicationError``) is shown on the page, never a 500.
@@ -18,10 +19,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
 from django_htmx.http import HttpResponseClientRedirect
 
-from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, has_role
+from casino.core.roles import CAGE, COMPLIANCE, COUNT_TEAM, FLOOR_MANAGER, has_role
 
 FLOOR = (FLOOR_MANAGER,)
 READERS = (COMPLIANCE, FLOOR_MANAGER)  # compliance reads everything; the floor reads too
+CAGE_DESK = (CAGE,)  # the cage's queue of fills and credits: the cage only
+COUNT_DESK = (COUNT_TEAM,)  # the drop count sheet: the count team only
+SLIP_PRINTERS = (FLOOR_MANAGER, CAGE)  # a fill or credit slip is printed at the pit or the cage
+#: A role as a refusal names it.
+ROLE_WORDS = {
+    FLOOR_MANAGER: "floor managers",
+    COMPLIANCE: "compliance",
+    CAGE: "the cage",
+    COUNT_TEAM: "the count team",
+}
 
 
 def role_required(
@@ -33,7 +44,8 @@ def role_required(
         @wraps(view)
         def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not has_role(request.user, *roles):
-                raise PermissionDenied(f"this page needs one of the roles: {', '.join(roles)}")
+                whose = " and ".join(ROLE_WORDS.get(role, role) for role in roles)
+                raise PermissionDenied(f"This page is for {whose} only.")
             return view(request, *args, **kwargs)
 
         guarded = login_required(checked)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from casino.core.roles import COMPLIANCE, FLOOR_MANAGER, has_role
+from casino.core.roles import CAGE, COMPLIANCE, COUNT_TEAM, FLOOR_MANAGER, has_role
 
 
 def desks(request: HttpRequest) -> dict[str, Any]:
@@ -14,4 +14,6 @@ def desks(request: HttpRequest) -> dict[str, Any]:
     return {
         "is_floor": has_role(user, FLOOR_MANAGER),
         "is_reader": has_role(user, FLOOR_MANAGER, COMPLIANCE),
+        "is_cage": has_role(user, CAGE),
+        "is_count": has_role(user, COUNT_TEAM),
     }
