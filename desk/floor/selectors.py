@@ -47,6 +47,7 @@ WAITING_WORDS = {
     Approval.Kind.VOID: "Void",
     Approval.Kind.LIMIT_CHANGE: "Limit change",
     Approval.Kind.CORRECTION: "Correction",
+    Approval.Kind.VARIANCE: "Closer variance",
 }
 #: The requests that stop play or pay until a floor manager acts: their tiles come first.
 URGENT = (Approval.Kind.PAYOUT, Approval.Kind.VOID)
@@ -117,6 +118,9 @@ class Tile:
     state_problem: str = ""
     today: Figures = field(default_factory=Figures)
     waiting: list[Waiting] = field(default_factory=list)
+    #: Where chip custody is kept: the counts and fill or credit slips waiting at the table
+    #: (``desk.custody.selectors.TileNote``), set by the pit's view.
+    custody: list[Any] = field(default_factory=list)
 
     @property
     def is_open(self) -> bool:

@@ -1,6 +1,7 @@
 """The pit: every table as a tile, urgency first, filtered by game and status (kept in the
 URL and by the 5-second refresh); a table opened, closed (after a second step that names
-it) or given a dealer from its tile."""
+it) or given a dealer from its tile. Where chip custody is kept, "Open" and "Close" lead to
+the table's count instead, and a tile says which fills, credits and counts wait."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from desk.access import FLOOR, role_required
+from desk.custody.selectors import pit_custody
 from tables.models import Table
 from tables.services import (
+    custody_kept,
     table_assign_dealer,
     table_set_status,
 )
@@ -54,6 +57,13 @@ def _query(**values: Any) -> str:
 def _pit_context(request: HttpRequest, *, asking: bool = False, **extra: Any) -> dict[str, Any]:
     filters, ignored = pit_filters(request.GET)
     tiles, total = selectors.pit_tiles(**filters)
+    # Where chip custody is kept, a table opens and closes through its counted tray: its
+    # tile leads to the count, and says which counts and slips wait.
+    kept = custody_kept()
+    if kept:
+        notes = pit_custody([tile.table.pk for tile in tiles])
+        for tile in tiles:
+            tile.custody = notes.get(tile.table.pk, [])
     # A tile may be asking "close this table?": the refresh keeps asking until it is answered.
     confirm = whole(request.GET.get("confirm", "")) if request.method == "GET" else None
     filter_query = _query(**filters)
@@ -69,6 +79,7 @@ def _pit_context(request: HttpRequest, *, asking: bool = False, **extra: Any) ->
         "poll_query": _query(**filters, confirm=confirm),
         "confirm": confirm,
         "asking": asking and confirm is not None,
+        "custody": kept,
         **extra,
     }
 
