@@ -102,6 +102,50 @@ class PatronForm:
     complete_only: bool = False
 
 
+@dataclass(frozen=True)
+class Variance:
+    """A closer beyond its report line, as the queue says it: ``Table HCF-1's closer is
+    $200.00 short of the expected $5,600.00``, the lines it crossed, who signed it."""
+
+    words: str
+    counted: int | None
+    expected: int | None
+    report_above: int | None
+    notify_above: int | None
+    notify: bool
+    gaming_day: str
+    inventory_id: int | None
+    signers: tuple[str, ...] = ()
+    signer_ids: frozenset[int] = frozenset()
+
+
+def variance_of(approval: Approval) -> Variance:
+    """A variance request's detail in words, with the closer's signers."""
+    from custody.models import Signature as CustodySignature
+    from desk.custody.selectors import variance_words
+
+    detail = approval.detail or {}
+    variance, expected = detail.get("variance"), detail.get("expected")
+    said = variance_words(variance, expected) or "beyond its report line"
+    signatures = list(
+        CustodySignature.objects.filter(inventory_id=detail.get("inventory"))
+        .select_related("signed_by")
+        .order_by("signed_at", "pk")
+    )
+    return Variance(
+        words=f"Table {approval.table.name}'s closer is {said}",
+        counted=detail.get("counted"),
+        expected=expected,
+        report_above=detail.get("report_above"),
+        notify_above=detail.get("notify_above"),
+        notify=bool(detail.get("notify")),
+        gaming_day=str(detail.get("gaming_day") or ""),
+        inventory_id=detail.get("inventory"),
+        signers=tuple(s.signed_by.get_username() for s in signatures),
+        signer_ids=frozenset(s.signed_by_id for s in signatures),
+    )
+
+
 @dataclass
 class Row:
     approval: Approval
@@ -115,6 +159,8 @@ class Row:
     decidable: bool = True
     #: A payout's sign-off: tiers, signatures, records, what is missing.
     signoff: SignoffStatus | None = None
+    #: A closer's variance, in words.
+    variance: Variance | None = None
     #: For the user looking (:func:`for_user`): they signed it already; their signature
     #: would count; the patron fields to fill; the CTRs to record.
     signed_by_me: bool = False
@@ -161,12 +207,19 @@ def row_of(approval: Approval) -> Row:
         row.signoff = signoff_status(approval)
     elif approval.kind == Approval.Kind.CORRECTION:
         row.moves = correction_moves(approval)
+    elif approval.kind == Approval.Kind.VARIANCE:
+        row.variance = variance_of(approval)
     return row
 
 
 def for_user(row: Row, user: Any, typed: Any = None, errors: Any = None) -> Row:
     """What ``user`` may do on a payout row: sign (or not, and why), and which records to
     enter (``typed`` values and ``errors`` by field, from a refused form, kept)."""
+    if row.variance is not None:
+        # Whoever signed the closer (counted it, or gave the second signature) does not
+        # review its variance.
+        row.signed_by_me = user.pk in row.variance.signer_ids
+        return row
     status = row.signoff
     if status is None or not row.is_pending:
         return row

@@ -108,6 +108,13 @@ def _decided_text(approval: Approval, approve: bool) -> str:
         )
     if approval.kind == Approval.Kind.VOID:
         return f"Approved: {hand} is voided." if approve else f"Rejected: {hand} goes on."
+    if approval.kind == Approval.Kind.VARIANCE:
+        if approve:
+            return f"Accepted: the variance of {approval.table.name}'s closer is reviewed."
+        return (
+            f"Sent back for investigation: the variance of {approval.table.name}'s closer is "
+            "to be explained; the closer stands as counted."
+        )
     return "Approved." if approve else "Rejected."
 
 
@@ -164,6 +171,11 @@ def _decide(
     before = queue.approval_row(approval_id)
     if len(note) > NOTE_LENGTH:
         text = f"A note is at most {NOTE_LENGTH} characters; nothing was decided."
+    elif before is not None and before.variance and request.user.pk in before.variance.signer_ids:
+        text = (
+            "You signed this closer: another floor manager reviews its variance; nothing was "
+            "decided."
+        )
     elif approve is None:
         try:
             approvals_services.approval_withdraw(
