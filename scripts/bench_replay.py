@@ -16,23 +16,52 @@ Method
       fresh = state.settle().to_dict()
 
   (the caller's JSON canonicalisation and comparison are not timed). Three rounds over all
-  the histories; the best and the median round are printed as hands/s and µs/hand.
+  the histories, each timed in CPU seconds of this process (``time.process_time``: what the
+  engine costs, not what the other processes of a busy machine take from it); the best and
+  the median round are printed as hands per CPU-second and CPU µs a hand.
+
+Against the baseline (issue 25, target 4: each replay at least 2x the hands per CPU-second of
+the issue's start)
+---------------------------------------------------------------------------------------------
+``scripts/bench_baseline.json`` holds, per game, the figures at the issue's start: the ones the
+issue states and this script's own measurement of the code of that time (the same seeded
+histories, ``--hands 1000 --seed 1``), with the machine, the date and the commit. A figure in
+hands per CPU-second depends on the machine (and on what its other processes do to its caches
+and clock), so it is never compared bare with a figure from another run. Instead every run
+also measures a **reference workload**, a fixed pure-Python loop of the engines' kind of work
+(small dicts and tuples built and read, attribute lookups, calls, %-formatting, sorting; no
+engine code, so no change to the engines moves it), in the same process between the game's
+rounds (``REFERENCE_ROUNDS`` short rounds before each; the best is kept). The baseline file
+holds the reference figure measured beside its game figures. A game's ratio is then::
+
+    (hands per CPU-second now / reference per CPU-second now)
+    / (hands per CPU-second at baseline / reference per CPU-second at baseline)
+
+i.e. the game's speed in units of the machine's speed, today over then; on a machine (or a
+moment) twice as fast both figures double and the ratio does not move. Best rounds are used on
+both sides (the least disturbed). The target line says ``met`` when that ratio is at least
+2.0. ``--write-baseline`` measures the code checked out now and writes its figures as the
+baseline's ``measured`` ones (how the file was made; the issue's figures are kept).
 
 ``--dump FILE`` writes each history and its result (or the error it raises) as one canonical
 JSON line (``json.dumps(sort_keys=True)``), to compare two versions of the engines byte for
 byte; ``--histories FILE`` replays the histories stored in such a file instead of making new
 ones (the file's results are ignored).
 
-Run: ``.venv/bin/python scripts/bench_replay.py`` (``--hands 1000`` by default).
+Run: ``.venv/bin/python scripts/bench_replay.py`` (``--hands 1000`` by default; the ratio is
+meaningful only with the baseline's ``--hands`` and ``--seed``, the same histories).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -552,14 +581,91 @@ def outcome(stored: JSON) -> str:
 
 
 def time_game(stored: list[JSON], rounds: int) -> list[float]:
-    """Seconds per round over all ``stored``."""
+    """CPU seconds of this process per round over all ``stored``."""
     times = []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = time.process_time()
         for history in stored:
             resettle(history)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times
+
+
+# ---------------------------------------------------------------- the machine's speed
+
+#: Loops of the reference workload a round, and rounds (the best is kept).
+REFERENCE_LOOPS = 20_000
+REFERENCE_ROUNDS = 2
+BASELINE = Path(__file__).resolve().parent / "bench_baseline.json"
+#: Issue 25's target: at least this many times the baseline's hands per CPU-second.
+TARGET = 2.0
+
+
+class _Seat:
+    __slots__ = ("number", "stake", "cards")
+
+    def __init__(self, number: int, stake: int, cards: tuple[str, ...]) -> None:
+        self.number, self.stake, self.cards = number, stake, cards
+
+
+def _reference_once(loops: int) -> int:
+    """A fixed pure-Python workload of the engines' kind; returns a checksum (so nothing is
+    optimised away, and a change to it is seen)."""
+    ranks = "23456789TJQKA"
+    total = 0
+    for i in range(loops):
+        seats = [
+            _Seat(n, (i * n) % 997, (ranks[n % 13] + "s", ranks[i % 13] + "h")) for n in range(6)
+        ]
+        action: dict[str, Any] = {"type": "raise", "seat": seats[i % 6].number, "amount": i % 500}
+        table = {seat.number: seat for seat in seats if seat.stake >= action["amount"] // 4}
+        ordered = sorted(table.values(), key=lambda seat: (-seat.stake, seat.number))
+        text = "Seat %(seat)s raises %(amount)s." % action  # noqa: UP031 (as messages do)
+        total += len(text) + len(ordered) + sum(len(seat.cards[0]) for seat in ordered)
+    return total
+
+
+def reference_rate(rounds: int = REFERENCE_ROUNDS) -> float:
+    """Reference loops per CPU-second, best of ``rounds`` rounds."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        _reference_once(REFERENCE_LOOPS)
+        best = min(best, time.process_time() - start)
+    return REFERENCE_LOOPS / best
+
+
+def time_game_and_reference(stored: list[JSON], rounds: int) -> tuple[list[float], float]:
+    """CPU seconds per round over all ``stored``, and the reference's best rate, measured
+    between the rounds (``REFERENCE_ROUNDS`` short rounds before each), so both see the same
+    moments of a busy machine."""
+    times: list[float] = []
+    reference = 0.0
+    for _ in range(rounds):
+        reference = max(reference, reference_rate())
+        times.extend(time_game(stored, 1))
+    return times, reference
+
+
+def _commit() -> str:
+    try:
+        found = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parent,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return found.stdout.strip()
+
+
+def _read_baseline(path: Path) -> JSON:
+    if not path.exists():
+        return {"games": {}}
+    data: JSON = json.loads(path.read_text())
+    return data
 
 
 def _read_histories(path: Path) -> Iterator[JSON]:
@@ -576,6 +682,12 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", choices=list(GAMES), default=list(GAMES))
     parser.add_argument("--dump", type=Path, help="write histories and results (JSON lines)")
     parser.add_argument("--histories", type=Path, help="replay the histories of a --dump file")
+    parser.add_argument("--baseline", type=Path, default=BASELINE, help="the baseline file")
+    parser.add_argument(
+        "--write-baseline",
+        action="store_true",
+        help="write this run's figures as the baseline's measured ones (the code of the start)",
+    )
     args = parser.parse_args()
 
     if args.histories:
@@ -591,25 +703,86 @@ def main() -> None:
                     out.write(f'"outcome": {outcome(history)}}}\n')
         print(f"wrote {sum(map(len, by_game.values()))} histories and results to {args.dump}")
 
+    baseline = _read_baseline(args.baseline)
     print(
         f"Re-settling stored hands · Python {platform.python_version()} · "
-        f"{platform.machine()} · best and median of {args.rounds} rounds"
+        f"{platform.machine()} · commit {_commit()} · CPU time, best and median of "
+        f"{args.rounds} rounds"
     )
     print(
         f"{'game':<20} {'hands':>6} {'actions':>8} {'best/s':>9} {'median/s':>9} "
-        f"{'best µs':>8} {'median µs':>10}"
+        f"{'best µs':>8} {'median µs':>10} {'reference/s':>12}"
     )
+    measured: dict[str, JSON] = {}
     for code in args.games:
         stored = by_game[code]
         if not stored:
             continue
-        times = time_game(stored, args.rounds)
+        times, reference = time_game_and_reference(stored, args.rounds)
         best, median = min(times), statistics.median(times)
         actions = sum(len(h["actions"]) for h in stored) / len(stored)
+        measured[code] = {
+            "hands_per_cpu_second": round(len(stored) / best),
+            "reference_per_cpu_second": round(reference),
+        }
         print(
             f"{GAMES[code][0]:<20} {len(stored):>6} {actions:>8.1f} {len(stored) / best:>9,.0f} "
             f"{len(stored) / median:>9,.0f} {best / len(stored) * 1e6:>8.0f} "
-            f"{median / len(stored) * 1e6:>10.0f}"
+            f"{median / len(stored) * 1e6:>10.0f} {reference:>12,.0f}"
+        )
+
+    if args.write_baseline:
+        _write_baseline(args, baseline, measured)
+        return
+    _compare(args.baseline, baseline, measured)
+
+
+def _write_baseline(args: argparse.Namespace, baseline: JSON, measured: dict[str, JSON]) -> None:
+    games: dict[str, JSON] = baseline.setdefault("games", {})
+    for code, figures in measured.items():
+        games.setdefault(code, {"name": GAMES[code][0]})["measured"] = figures
+    baseline["measured_with"] = {
+        "commit": _commit(),
+        "date": datetime.date.today().isoformat(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.processor() or ''}".rstrip(
+            ", "
+        ),
+        "python": platform.python_version(),
+        "hands": args.hands,
+        "seed": args.seed,
+        "rounds": args.rounds,
+        "reference_loops": REFERENCE_LOOPS,
+    }
+    args.baseline.write_text(json.dumps(baseline, indent=2, ensure_ascii=False) + "\n")
+    print(f"wrote the measured figures to {args.baseline}")
+
+
+def _compare(path: Path, baseline: JSON, measured: dict[str, JSON]) -> None:
+    """Each game against the baseline, in units of the reference measured beside it."""
+    games: dict[str, JSON] = baseline.get("games", {})
+    rows = [code for code in measured if "measured" in games.get(code, {})]
+    if not rows:
+        return
+    print()
+    print(
+        f"Against {path.name} (measured at {baseline['measured_with']['commit']}, "
+        f"{baseline['measured_with']['date']}; ratio in units of the reference workload)"
+    )
+    print(
+        f"{'game':<20} {'now/s':>8} {'then/s':>8} {'issue/s':>8} {'ratio':>6}  target ≥ {TARGET:g}×"
+    )
+    for code in rows:
+        now, then = measured[code], games[code]["measured"]
+        ratio = (now["hands_per_cpu_second"] / now["reference_per_cpu_second"]) / (
+            then["hands_per_cpu_second"] / then["reference_per_cpu_second"]
+        )
+        issue = games[code].get("issue_hands_per_cpu_second")
+        target = games[code].get("target", TARGET)
+        verdict = "—" if target is None else "met" if ratio >= target else "not met"
+        print(
+            f"{GAMES[code][0]:<20} {now['hands_per_cpu_second']:>8,} "
+            f"{then['hands_per_cpu_second']:>8,} "
+            f"{'' if issue is None else f'{issue:,}':>8} {ratio:>5.2f}×  {verdict}"
         )
 
 
