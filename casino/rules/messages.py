@@ -64,15 +64,21 @@ class Message(str):
     params: Params
 
     def __new__(cls, msgid: str, params: Mapping[str, Any] | None = None) -> Message:
-        values = dict(params or {})
-        self = super().__new__(cls, format_template(msgid, values, _identity))
+        values = dict(params) if params else {}
+        self = super().__new__(cls, _english(msgid, values) if values else msgid)
         self.msgid = msgid
         self.params = values
         return self
 
     def to_dict(self) -> dict[str, Any]:
         """``{"id": msgid, "params": {...}}``, nested messages as such dicts (JSON-ready)."""
-        return {"id": self.msgid, "params": {k: _param_dict(v) for k, v in self.params.items()}}
+        return {
+            "id": self.msgid,
+            "params": {
+                key: value if type(value) in _AS_THEY_ARE else _param_dict(value)
+                for key, value in self.params.items()
+            },
+        }
 
     def render(self, translate: Translate, money: MoneyFormat | None = None) -> str:
         """The sentence in the language ``translate`` (a gettext) speaks, amounts written by
@@ -85,6 +91,27 @@ class Message(str):
 
 def _param_dict(value: Any) -> Any:
     return value.to_dict() if isinstance(value, Message | Money) else value
+
+
+#: Parameters written as they are, in English and in ``to_dict`` (the common ones, by exact
+#: type: no Mapping or Money check needed).
+_AS_THEY_ARE = frozenset({str, int, bool, float, type(None)})
+
+
+def _english(template: str, params: Mapping[str, Any]) -> str:
+    """``format_template(template, params, _identity)``, the English text of a message, made
+    on every message an engine builds, so quickly: a nested :class:`Message`'s English is
+    its own text (what its ``render`` in English gives, ``%s`` writing it as the plain
+    string), and the common parameters are written as they are. A template that does not
+    fit its parameters raises as ``format_template`` does (its English fallback is the same
+    template)."""
+    values = {
+        key: value
+        if type(value) in _AS_THEY_ARE or type(value) is Message
+        else _render_param(value, _identity)
+        for key, value in params.items()
+    }
+    return template % values
 
 
 def _is_money(value: Any) -> bool:
@@ -156,7 +183,11 @@ def _render_param(value: Any, translate: Translate, money: MoneyFormat | None = 
 
 def msg(template: str, /, **params: Any) -> Message:
     """A :class:`Message` from an English template (marked with ``_``) and its parameters."""
-    return Message(template, params)
+    # Message(template, params) without copying the keyword arguments' own fresh dict.
+    self = str.__new__(Message, _english(template, params) if params else template)
+    self.msgid = template
+    self.params = params
+    return self
 
 
 def as_message(text: str) -> dict[str, Any]:
