@@ -246,6 +246,18 @@ def approval_decide(
 
 
 def _refuse_own(user: Any, approval: Approval) -> None:
+    if approval.kind == Approval.Kind.VARIANCE:
+        from custody.models import Signature as CustodySignature
+
+        signed = CustodySignature.objects.filter(
+            inventory_id=approval.detail.get("inventory"), signed_by=user
+        ).exists()
+        if signed or approval.requested_by_id == user.pk:
+            raise Forbidden(
+                f"you signed this closer ({approval.get_kind_display()} {approval.pk}): its "
+                "variance is reviewed by a floor manager who did not count or sign it"
+            )
+        return
     if approval.requested_by_id == user.pk:
         if approval.kind == Approval.Kind.PAYOUT:
             raise Forbidden(
@@ -278,6 +290,11 @@ def payout_records(
 def approval_withdraw(*, user: AbstractBaseUser, approval_id: int, note: str = "") -> Approval:
     """Whoever asked takes the request back; nothing it asked for happens."""
     approval = _lock_pending(approval_id)
+    if approval.kind == Approval.Kind.VARIANCE:
+        raise Conflict(
+            f"a closer's variance is reviewed, not withdrawn ({approval.get_kind_display()} "
+            f"{approval.pk}): another floor manager accepts it or sends it back"
+        )
     if approval.requested_by_id != user.pk:
         raise Forbidden(
             f"only {approval.requested_by.get_username()}, who asked, can withdraw "

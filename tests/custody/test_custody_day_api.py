@@ -95,3 +95,30 @@ def test_a_small_variance_needs_no_reason_and_waits_for_nobody(chips, floor, dea
     closer = _close(client_for, hcf, dealer, floor, {**OPENER, "100": OPENER["100"] - 25})
     assert closer["variance"] == -2_500  # at the line, not above it
     assert client_for(floor).get("/api/v1/approvals/", {"kind": "variance"}).json()["count"] == 0
+
+
+def test_neither_signer_of_a_closer_reviews_its_variance_and_nobody_withdraws_it(
+    chips, floor, floor2, dealer, make_user, client_for
+):
+    hcf = _hcf(floor, dealer)
+    opened(client_for, hcf, dealer, floor)
+    counted = client_for(floor).post(
+        f"/api/v1/tables/{hcf.pk}/custody/closer/",
+        {"counts": {**OPENER, "10000": 10}, "reason": "short"},
+        format="json",
+    )
+    assert counted.status_code == 201, counted.json()
+    client_for(dealer).post(f"/api/v1/custody/inventories/{counted.json()['id']}/sign/")
+    [waiting] = client_for(floor2).get("/api/v1/approvals/", {"kind": "variance"}).json()["results"]
+    counter_of_it = client_for(floor).post(f"/api/v1/approvals/{waiting['id']}/approve/")
+    assert counter_of_it.status_code == 403
+    assert (
+        "reviewed by a floor manager who did not count or sign it" in counter_of_it.json()["detail"]
+    )
+    for who in (floor, dealer):
+        withdrawn = client_for(who).post(f"/api/v1/approvals/{waiting['id']}/withdraw/")
+        assert withdrawn.status_code in (403, 409)
+    reviewed = client_for(floor2).post(
+        f"/api/v1/approvals/{waiting['id']}/reject/", {"note": "recount"}, format="json"
+    )
+    assert reviewed.status_code == 200 and reviewed.json()["status"] == "rejected"

@@ -16,12 +16,8 @@ from payouts import figures
 from payouts.models import Settlement
 from tests.browser import assert_accessible
 from tests.conftest import record
-from tests.reports.test_shift_custody import (  # noqa: F401 (fixtures)
+from tests.reports.test_shift_custody import (  # noqa: F401 (custody_day: a fixture)
     VOID_REASON,
-    cage,
-    chips,
-    counter,
-    counter2,
     custody_day,
 )
 from tests.tables.test_draw_live import open_hand as open_draw_hand
