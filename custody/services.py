@@ -637,3 +637,58 @@ def chip_set_setup(
             + [Denomination(chip_set=found, form=Denomination.Form.CASH, value=v) for v in notes]
         )
     return found
+
+
+@atomic_service
+def chip_set_update(
+    *,
+    user: AbstractBaseUser | None,
+    chips: tuple[tuple[int, str, str], ...] = (),
+    notes: tuple[int, ...] = (),
+    report_above: int | None = None,
+    notify_above: int | None = None,
+) -> ChipSet:
+    """Add chip and note denominations to the property's chip set (made if it has none)
+    and set its variance lines; audited in the house chain. A denomination is never removed
+    or revalued: past counts name it."""
+    from payouts.services import audit_append
+
+    found = chip_set_setup(chips=(), notes=())
+    before = _set_words(found)
+    for value, colour, code in chips:
+        Denomination.objects.update_or_create(
+            chip_set=found,
+            form=Denomination.Form.CHIP,
+            value=value,
+            defaults={"colour": colour, "hex": code},
+        )
+    for value in notes:
+        Denomination.objects.get_or_create(chip_set=found, form=Denomination.Form.CASH, value=value)
+    if report_above is not None:
+        found.report_variance_above = report_above
+    if notify_above is not None:
+        found.notify_variance_above = notify_above
+    if found.notify_variance_above < found.report_variance_above:
+        raise ApplicationError(
+            "the notify line is below the report line: it is the higher of the two",
+            path="notify_above",
+        )
+    found.save()
+    audit_append(
+        actor=user,
+        action="chip_set",
+        subject=f"chip_set:{found.pk}",
+        before=before,
+        after=_set_words(found),
+    )
+    return found
+
+
+def _set_words(chips: ChipSet) -> dict[str, Any]:
+    return {
+        "property": chips.property_name,
+        "chips": {str(d.value): d.colour for d in chips.denominations.filter(form="chip")},
+        "notes": sorted(chips.denominations.filter(form="cash").values_list("value", flat=True)),
+        "report_above": chips.report_variance_above,
+        "notify_above": chips.notify_variance_above,
+    }
