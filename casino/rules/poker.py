@@ -41,9 +41,13 @@ The options (:class:`HandRules`):
 Suits never rank: hands with the same ranks in the same category are equal and split. Cards
 must be distinct (a repeated card raises ``ValueError``).
 
-Ratings are cached per rules by rank pattern and suitedness (some ten thousand at most), so
-rating five cards costs a sort of five ranks, a suit check, a dictionary look-up and ordering
-the five cards; the best five of ``n`` rates every five-card combination the same way.
+Ratings are cached per rules by rank pattern and suitedness (7,462 patterns at most for five
+cards of the 52-card deck, 1,404 and 840 for the 36- and 32-card decks). Five cards are rated
+by one look-up keyed by the product of a prime per rank (:func:`five_card_rating`), their
+suits read only to tell a flush or a card given twice; the best five of ``n`` looks every
+combination up the same way. A value's ``cards`` are put in order when they are read.
+:func:`five_card_rating` (Five Card Draw 7-A's :func:`~casino.rules.poker_hands.hand_value`)
+returns the pattern's one shared value, without cards; :func:`best_hand` the value with them.
 """
 
 from __future__ import annotations
@@ -55,7 +59,6 @@ from itertools import combinations
 
 from casino.rules.cards import ACE, SUITS, TEN, Card, format_ranks, rank_char, rank_name
 from casino.rules.messages import Message, _, msg
-from casino.rules.quick import quick_init
 
 HAND_SIZE = 5
 #: The hand sizes the evaluator rates: five cards, or three (``HandRules.hand_size``).
@@ -121,8 +124,38 @@ class Wording(StrEnum):
     NAMES = "names"
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, order=True)
+#: Makes a :class:`HandValue` without ``__init__``, its rating and cards then set directly.
+_new_value = object.__new__
+
+
+class _Rating:
+    """What a rank pattern (ranks and suitedness) rates under one rules, shared by every hand
+    of that pattern: the :class:`HandValue`'s strength, category, ranks and description, each
+    rank's place for ordering the cards (None: the cards are kept as given), whether a rank
+    repeats (only then can five cards hold a card twice), and the value without cards."""
+
+    __slots__ = ("strength", "category", "ranks", "description", "place", "repeats", "bare")
+
+    def __init__(
+        self,
+        strength: tuple[int, ...],
+        category: Category,
+        ranks: tuple[int, ...],
+        description: str,
+        place: dict[int, int] | None,  # rank -> 4 x its place among the hand's ranks, best first
+        repeats: bool = False,
+    ) -> None:
+        self.strength = strength
+        self.category = category
+        self.ranks = ranks
+        self.description = description
+        self.place = place
+        self.repeats = repeats
+        bare = _new_value(HandValue)
+        bare._rating, bare._cards = self, ()
+        self.bare: HandValue = bare
+
+
 class HandValue:
     """A rated hand. Compares, hashes and tests equal by ``strength`` only.
 
@@ -133,13 +166,87 @@ class HandValue:
     ``strength`` is the category's place in the rules' :func:`ranking`, then ``ranks``.
     ``cards`` are the cards that make the hand, best first (sets by importance, then kickers;
     straights from the top, a low ace last); ``description`` says it as a dealer would.
+
+    The attributes are read-only. A value is the hand's cards and its rank pattern's
+    :class:`_Rating` (shared by every hand of that pattern under the same rules, so rating five
+    cards builds nothing but this pair); ``cards`` are put in order when they are read.
     """
 
-    strength: tuple[int, ...]
-    category: Category = field(compare=False)
-    ranks: tuple[int, ...] = field(compare=False)
-    cards: tuple[Card, ...] = field(compare=False)
-    description: str = field(compare=False)
+    __slots__ = ("_rating", "_cards")
+    __match_args__ = ("strength", "category", "ranks", "cards", "description")
+
+    _rating: _Rating
+    _cards: tuple[Card, ...]
+
+    def __init__(
+        self,
+        strength: tuple[int, ...],
+        category: Category,
+        ranks: tuple[int, ...],
+        cards: tuple[Card, ...],
+        description: str,
+    ) -> None:
+        self._rating = _Rating(strength, category, ranks, description, None)
+        self._cards = tuple(cards)  # in the order given
+
+    @property
+    def strength(self) -> tuple[int, ...]:
+        return self._rating.strength
+
+    @property
+    def category(self) -> Category:
+        return self._rating.category
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        return self._rating.ranks
+
+    @property
+    def description(self) -> str:
+        return self._rating.description
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        place = self._rating.place
+        if place is None:
+            return self._cards
+        return tuple(
+            sorted(self._cards, key=lambda card: place[card.rank] + _SUIT_PLACE[card.suit])
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is HandValue:
+            return self._rating.strength == other._rating.strength
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._rating.strength)
+
+    def __lt__(self, other: HandValue) -> bool:
+        if other.__class__ is HandValue:
+            return self._rating.strength < other._rating.strength
+        return NotImplemented
+
+    def __le__(self, other: HandValue) -> bool:
+        if other.__class__ is HandValue:
+            return self._rating.strength <= other._rating.strength
+        return NotImplemented
+
+    def __gt__(self, other: HandValue) -> bool:
+        if other.__class__ is HandValue:
+            return self._rating.strength > other._rating.strength
+        return NotImplemented
+
+    def __ge__(self, other: HandValue) -> bool:
+        if other.__class__ is HandValue:
+            return self._rating.strength >= other._rating.strength
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return (
+            f"HandValue(strength={self.strength!r}, category={self.category!r}, "
+            f"ranks={self.ranks!r}, cards={self.cards!r}, description={self.description!r})"
+        )
 
     def __str__(self) -> str:
         return self.description
@@ -167,9 +274,11 @@ class HandRules:
     wording: Wording = Wording.NAMES
     hand_size: int = HAND_SIZE
     order: tuple[Category, ...] | None = None
-    _ratings: dict[tuple[tuple[int, ...], bool], _Rated] = field(
+    _ratings: dict[tuple[tuple[int, ...], bool], _Rating] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    #: Five cards' ratings by :func:`five_card_rating`'s key (filled as patterns come).
+    _five: dict[int, _Rating] = field(default_factory=dict, init=False, repr=False, compare=False)
     _place: dict[Category, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -237,6 +346,13 @@ def best_hand(cards: Iterable[Card], rules: HandRules = STANDARD) -> HandValue:
     'straight T-high (A-7-8-9-T)'
     """
     pool = tuple(cards)
+    if len(pool) == HAND_SIZE == rules.hand_size:
+        return five_card_value(pool, rules)
+    return _checked(pool, rules)
+
+
+def _checked(pool: tuple[Card, ...], rules: HandRules) -> HandValue:
+    """:func:`best_hand` the long way: every check in turn, then the rating."""
     count = len(pool)
     size = rules.hand_size
     too_many = count > size and not rules.best_five
@@ -247,10 +363,11 @@ def best_hand(cards: Iterable[Card], rules: HandRules = STANDARD) -> HandValue:
         raise ValueError("a card is repeated")
     if count <= size:
         return _value(pool, rules) if pool else NO_CARDS
+    five = size == HAND_SIZE
     best: tuple[Card, ...] = ()
     strongest: tuple[int, ...] = ()
     for hand in combinations(pool, size):
-        strength = _rating(hand, rules).value.strength
+        strength = (_five_rating(hand, rules) if five else _rating(hand, rules)).strength
         if strength > strongest:  # the first of equal bests, as max() would keep
             best, strongest = hand, strength
     return _value(best, rules)
@@ -264,6 +381,127 @@ def _size_words(rules: HandRules) -> str:
     return f"{rules.hand_size}"
 
 
+# Five cards are rated by a look-up of their rank pattern in the rules' table
+# (``HandRules._five``), keyed by the product of a prime per rank (the same whatever the cards'
+# order: a product of primes names its factors), negated for five suited cards. 41**4 * 37 is
+# the largest product, so a key is a small int. Suits are read only where they matter: five
+# different ranks may be a flush (a second look-up under the negated key), and where a rank
+# repeats a card may be there twice (the equal ranks' suits compared). A pattern's first hand
+# is rated the long way (:func:`_checked`, every check) and its rating kept under its key: at
+# most 7,462 patterns of the 52-card deck, 1,404 of the 36-card and 840 of the 32-card deck.
+_PRIMES = (0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # by rank, 2..14
+
+
+def five_card_value(cards: Sequence[Card], rules: HandRules) -> HandValue:
+    """:func:`best_hand` of exactly five cards under five-card rules (``hand_size`` 5): the
+    :func:`five_card_rating` with the cards.
+
+    >>> from casino.rules.cards import parse_cards
+    >>> seven_a = HandRules(lowest=7, wording=Wording.CHARACTERS)
+    >>> hand = five_card_value(parse_cards("Ts 7h 8d As 9c".split(), path="c"), seven_a)
+    >>> str(hand), " ".join(str(card) for card in hand.cards)
+    ('straight T-high (A-7-8-9-T)', 'Ts 9c 8d 7h As')
+    """
+    value = _new_value(HandValue)
+    value._rating = five_card_rating(cards, rules)._rating
+    value._cards = tuple(cards)
+    return value
+
+
+def five_card_rating(cards: Sequence[Card], rules: HandRules) -> HandValue:
+    """Exactly five cards rated under five-card rules (``hand_size`` 5) by one look-up of their
+    rank pattern: :func:`best_hand`'s value without its ``cards`` (``()``, as
+    :func:`rate_ranks`'s), one object shared by every hand of the pattern. It compares, hashes
+    and reads (``strength``, ``category``, ``ranks``, ``description``) as :func:`best_hand`'s
+    value of the same cards does; anything else than five distinct cards of the deck takes the
+    long way and raises what :func:`best_hand` raises.
+
+    >>> from casino.rules.cards import parse_cards
+    >>> seven_a = HandRules(lowest=7, wording=Wording.CHARACTERS)
+    >>> hand = five_card_rating(parse_cards("Ts 7h 8d As 9c".split(), path="c"), seven_a)
+    >>> str(hand), hand.cards
+    ('straight T-high (A-7-8-9-T)', ())
+    """
+    try:
+        first, second, third, fourth, fifth = cards
+        r1 = first.rank
+        r2 = second.rank
+        r3 = third.rank
+        r4 = fourth.rank
+        r5 = fifth.rank
+        key = _PRIMES[r1] * _PRIMES[r2] * _PRIMES[r3] * _PRIMES[r4] * _PRIMES[r5]
+        rating = rules._five[key]
+        if rating.repeats:  # a rank twice: no flush, but a card may be there twice
+            s1 = first.suit
+            s2 = second.suit
+            s3 = third.suit
+            s4 = fourth.suit
+            s5 = fifth.suit
+            if not (
+                (r1 == r2 and s1 == s2)
+                or (r1 == r3 and s1 == s3)
+                or (r1 == r4 and s1 == s4)
+                or (r1 == r5 and s1 == s5)
+                or (r2 == r3 and s2 == s3)
+                or (r2 == r4 and s2 == s4)
+                or (r2 == r5 and s2 == s5)
+                or (r3 == r4 and s3 == s4)
+                or (r3 == r5 and s3 == s5)
+                or (r4 == r5 and s4 == s5)
+            ):
+                return rating.bare
+        else:  # five ranks: suited, the pattern is the flush's
+            suit = first.suit
+            if (
+                second.suit == suit
+                and third.suit == suit
+                and fourth.suit == suit
+                and fifth.suit == suit
+            ):
+                return rules._five[-key].bare
+            return rating.bare
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        pass
+    # Not five cards, a rank outside the deck, a card twice, or the pattern's first hand.
+    return _five_the_long_way(cards, rules)._rating.bare
+
+
+def _five_the_long_way(cards: Iterable[Card], rules: HandRules) -> HandValue:
+    """Every check and the rating of :func:`_checked`; the rating kept for its pattern when
+    the hand is five distinct cards of the deck."""
+    value = _checked(tuple(cards), rules)
+    hand = value._cards
+    if len(hand) == HAND_SIZE == rules.hand_size:
+        rules._five[_five_key(hand)] = value._rating
+    return value
+
+
+def _five_key(hand: Sequence[Card]) -> int:
+    """Five cards' key in ``HandRules._five``: their ranks' primes multiplied, negated when
+    the five are suited."""
+    first, second, third, fourth, fifth = hand
+    key = (
+        _PRIMES[first.rank]
+        * _PRIMES[second.rank]
+        * _PRIMES[third.rank]
+        * _PRIMES[fourth.rank]
+        * _PRIMES[fifth.rank]
+    )
+    suit = first.suit
+    if second.suit == suit and third.suit == suit and fourth.suit == suit and fifth.suit == suit:
+        return -key
+    return key
+
+
+def _five_rating(hand: Sequence[Card], rules: HandRules) -> _Rating:
+    """The rating of five distinct cards (checked) under five-card rules, by look-up."""
+    key = _five_key(hand)
+    rating = rules._five.get(key)
+    if rating is None:
+        rating = rules._five[key] = _rating(hand, rules)
+    return rating
+
+
 def rate_ranks(ranks: Sequence[int], *, flush: bool, rules: HandRules = STANDARD) -> HandValue:
     """The value of up to a hand's size of ranks, suited (``flush``, a whole hand only) or
     not, without ``cards``: for counting hands by rank pattern without dealing them."""
@@ -273,50 +511,28 @@ def rate_ranks(ranks: Sequence[int], *, flush: bool, rules: HandRules = STANDARD
         raise ValueError(f"a rank pattern is at most {size} ranks, got {len(ordered)}")
     if not ordered:
         return NO_CARDS
-    return _rate(ordered, flush and len(ordered) == size, rules).value
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class _Rated:
-    """A cached rating: the value without cards, and each rank's place for ordering cards."""
-
-    value: HandValue
-    place: dict[int, int]  # rank -> 4 x its place among the hand's ranks, best first
+    return _rate(ordered, flush and len(ordered) == size, rules).bare
 
 
 # Added to a rank's place: spades first among cards of one rank (suits never rank otherwise).
 _SUIT_PLACE = {suit: 3 - index for index, suit in enumerate(SUITS)}
 
 
-def _rating(cards: Sequence[Card], rules: HandRules) -> _Rated:
+def _rating(cards: Sequence[Card], rules: HandRules) -> _Rating:
     """The cached rating of up to a hand's size of cards' ranks and suitedness."""
-    count = len(cards)
-    if count == HAND_SIZE == rules.hand_size:
-        first, second, third, fourth, fifth = cards
-        suit = first.suit
-        flush = (
-            second.suit == suit
-            and third.suit == suit
-            and fourth.suit == suit
-            and fifth.suit == suit
-        )
-        ranks = [first.rank, second.rank, third.rank, fourth.rank, fifth.rank]
-    else:
-        flush = count == rules.hand_size and len({card.suit for card in cards}) == 1
-        ranks = [card.rank for card in cards]
-    ranks.sort(reverse=True)
+    flush = len(cards) == rules.hand_size and len({card.suit for card in cards}) == 1
+    ranks = sorted([card.rank for card in cards], reverse=True)
     return _rate(tuple(ranks), flush, rules)
 
 
 def _value(cards: Sequence[Card], rules: HandRules) -> HandValue:
-    rated = _rating(cards, rules)
-    value, place = rated.value, rated.place
-    ordered = sorted(cards, key=lambda card: place[card.rank] + _SUIT_PLACE[card.suit])
-    return HandValue(value.strength, value.category, value.ranks, tuple(ordered), value.description)
+    value = _new_value(HandValue)
+    value._rating = _rating(cards, rules)
+    value._cards = tuple(cards)
+    return value
 
 
-def _rate(ranks: tuple[int, ...], flush: bool, rules: HandRules) -> _Rated:
+def _rate(ranks: tuple[int, ...], flush: bool, rules: HandRules) -> _Rating:
     """The rating of ranks (highest first, at most a hand's size), suited or not; cached per
     rules."""
     key = (ranks, flush)
@@ -376,9 +592,13 @@ def _rate(ranks: tuple[int, ...], flush: bool, rules: HandRules) -> _Rated:
     description = _describe(category, tiebreak, low_ace, rules.wording, size)
     # The cards' order: a straight from its top (a low ace last), else by the tiebreak ranks.
     best_first = (*ranks[1:], ACE) if low_ace else by_group
-    rated = _Rated(
-        HandValue(strength, category, tiebreak, (), description),
+    rated = _Rating(
+        strength,
+        category,
+        tiebreak,
+        description,
         {rank: 4 * index for index, rank in enumerate(best_first)},
+        len(groups) < len(ranks),
     )
     rules._ratings[key] = rated
     return rated

@@ -4,7 +4,7 @@ The rules as implemented (``docs/rules/five-card-draw-7a.md``) decides every rul
 numbers below refer to it. The evaluator is :mod:`casino.rules.poker`; this module gives it the
 7-A deck's options. :func:`hand_value` rates exactly five cards of the 32-card deck (7 through
 ace) or, ``with_sixes``, the 36-card deck (6 through ace), and returns a :class:`HandValue`
-that compares by strength alone.
+that compares by strength alone (the rank pattern's, without the cards).
 
 * **Ranking** (clause 2): with ``flush_beats_full_house`` (the default) a flush outranks a
   full house; with it off, the standard order. :class:`Category` numbers the categories
@@ -26,7 +26,14 @@ from collections.abc import Sequence
 
 from casino.rules import poker
 from casino.rules.cards import Card
-from casino.rules.poker import HAND_SIZE, Category, HandRules, HandValue, Wording, best_hand
+from casino.rules.poker import (
+    HAND_SIZE,
+    Category,
+    HandRules,
+    HandValue,
+    Wording,
+    five_card_rating,
+)
 
 __all__ = ["HAND_SIZE", "Category", "HandValue", "hand_rules", "hand_value", "ranking"]
 
@@ -41,6 +48,9 @@ _RULES: dict[tuple[bool, bool], HandRules] = {
     for with_sixes in (False, True)
     for option in (True, False)
 }
+# The same rules one by one, for :func:`hand_value` to pick without building a key.
+_SIXES, _SIXES_FULL_HOUSE_FIRST = _RULES[True, True], _RULES[True, False]
+_SEVENS, _SEVENS_FULL_HOUSE_FIRST = _RULES[False, True], _RULES[False, False]
 
 
 def hand_rules(*, with_sixes: bool, flush_beats_full_house: bool = True) -> HandRules:
@@ -58,8 +68,17 @@ def hand_value(
 ) -> HandValue:
     """Rate exactly five cards of the 7-A deck (``with_sixes``: the 6-A deck), clauses 2-3.
 
+    The value is the rank pattern's (:func:`~casino.rules.poker.five_card_rating`: one look-up,
+    one object shared by every hand of the pattern): it compares and reads as
+    :func:`~casino.rules.poker.best_hand`'s value of the cards, but carries no ``cards``
+    (``()``); ``best_hand(cards, hand_rules(...))`` gives them best first.
+
     >>> from casino.rules.cards import parse_cards
     >>> str(hand_value(parse_cards("As 7h 8d 9c Ts".split(), path="cards"), with_sixes=False))
     'straight T-high (A-7-8-9-T)'
     """
-    return best_hand(cards, _RULES[with_sixes, flush_beats_full_house])
+    if with_sixes:
+        return five_card_rating(
+            cards, _SIXES if flush_beats_full_house else _SIXES_FULL_HOUSE_FIRST
+        )
+    return five_card_rating(cards, _SEVENS if flush_beats_full_house else _SEVENS_FULL_HOUSE_FIRST)
