@@ -58,9 +58,14 @@ Method
   calls, bets/raises within the given bounds, draws of 0-5 cards), then timed: ``evaluate``
   (parse, replay every action through the state machine, settle) over all records, three
   rounds; best and median printed.
-* **7-A hand evaluations**: ``hand_value`` on pre-dealt random 5-card hands from the 32- and
-  36-card decks, three rounds; best and median printed. The evaluator caches by rank
-  pattern, so this is the warm-cache figure a long session sees.
+* **7-A hand evaluations**: ``hand_value`` on 50,000 pre-dealt random 5-card hands, half
+  from the 32-card and half from the 36-card deck, against treys' ``Evaluator().evaluate(hand,
+  [])`` on the same hands as pre-converted ``Card.new`` ints, and eval7's ``evaluate`` on
+  ``eval7.Card`` lists where eval7 is installed (both are in requirements-dev.txt; without
+  treys the section says so and measures ours alone). One untimed pass each (ours fills its
+  rank-pattern tables as hands come, treys builds its own when made), then three rounds
+  timing each evaluator in turn with ``time.process_time``: hands per CPU-second, best and
+  median, and ours/treys (target ≥ 1.0×, judged on the best rounds).
 * **Paiute combinations**: ``best_combination`` on seeded random holdings of 5 and 6 cards
   from the 52-card deck, each with a random wild rank, three rounds; holdings per CPU-second
   of this process (best and median) and CPU µs per holding.
@@ -228,16 +233,71 @@ def bench_draw(hands: int) -> None:
 
     _timed("7-A:     ", "hand replays", hands, replay_all)
     print(f"          ({actions / hands:.1f} actions per hand on average)")
+    # 7-A hand evaluations per CPU-second: ours against treys (and eval7) on the same hands.
     dealt = []
-    for index in range(20_000):
-        deck = list(short_deck(index % 2 == 1))
-        dealt.append((rng.sample(deck, 5), index % 2 == 1))
+    for index in range(50_000):
+        with_sixes = index % 2 == 1
+        dealt.append((rng.sample(list(short_deck(with_sixes)), 5), with_sixes))
 
-    def evaluate_all() -> None:
+    def ours() -> None:
         for cards, with_sixes in dealt:
             hand_value(cards, with_sixes=with_sixes)
 
-    _timed("7-A:     ", "hand evaluations", len(dealt), evaluate_all)
+    runs: dict[str, Any] = {"ours": ours}
+    try:
+        from treys import Card as TreysCard
+        from treys import Evaluator
+    except ImportError:
+        pass
+    else:
+        treys_hands = [[TreysCard.new(str(card)) for card in cards] for cards, _ in dealt]
+        treys_evaluate = Evaluator().evaluate
+
+        def treys() -> None:
+            for hand in treys_hands:
+                treys_evaluate(hand, [])
+
+        runs["treys"] = treys
+    try:
+        import eval7
+    except ImportError:
+        pass
+    else:
+        eval7_hands = [[eval7.Card(str(card)) for card in cards] for cards, _ in dealt]
+        eval7_evaluate = eval7.evaluate
+
+        def eval7_run() -> None:
+            for hand in eval7_hands:
+                eval7_evaluate(hand)
+
+        runs["eval7"] = eval7_run
+    for run in runs.values():  # untimed: ours fills its pattern tables as the hands come
+        run()
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(3):  # each round times every evaluator in turn, on this process's CPU
+        for name, run in runs.items():
+            start = time.process_time()
+            run()
+            rates[name].append(len(dealt) / (time.process_time() - start))
+    print(
+        f"7-A:      hand evaluations per CPU-second, the same {len(dealt):,} five-card hands "
+        "(32- and 36-card decks, half each), 3 rounds"
+    )
+    for name, figures in rates.items():
+        print(
+            f"          {name:<6} {max(figures):>10,.0f} best, {statistics.median(figures):>10,.0f} "
+            "median"
+        )
+    if "treys" not in rates:
+        print("          treys not installed: pip install -r requirements-dev.txt")
+    else:
+        best = max(rates["ours"]) / max(rates["treys"])
+        median = statistics.median(rates["ours"]) / statistics.median(rates["treys"])
+        verdict = "met" if best >= 1.0 else "not met"
+        print(
+            f"          ours/treys {best:.2f}x best, {median:.2f}x median: "
+            f"target ≥ 1.0× treys: {verdict}"
+        )
 
 
 def bench_paiute(holdings: int, rounds: int = 3) -> None:
