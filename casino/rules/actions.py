@@ -28,15 +28,16 @@ given; it may be null only when declared ``nullable``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from . import schemas as s
+from .cards import _SPELLED as _SPELLED_CARDS
 from .cards import Card, parse_card, read_cards
 from .errors import Problems, RuleError
-from .messages import Message, Money, _, either, msg, prefixed
+from .messages import Message, Money, _, either, msg, prefixed, seat_words
 from .options import MAX_AMOUNT, beyond_maximum, is_int
 from .quick import quick_init
 
@@ -175,6 +176,19 @@ class ActionTable(Mapping[str, ActionSpec]):
         self._known = {
             kind: frozenset(("type", *spec.fields)) for kind, spec in self._actions.items()
         }
+        #: Per type: its known keys and each field but the actor with its quick reader
+        #: (:func:`_quick_decode`).
+        self._quick: dict[str, tuple[frozenset[str], tuple[tuple[str, _Quick], ...]]] = {
+            kind: (
+                self._known[kind],
+                tuple(
+                    (name, _quick_reader(name, declared))
+                    for name, declared in spec.fields.items()
+                    if name != actor
+                ),
+            )
+            for kind, spec in self._actions.items()
+        }
 
     def __getitem__(self, kind: str) -> ActionSpec:
         return self._actions[kind]
@@ -224,18 +238,22 @@ class Decoded:
     @property
     def seat(self) -> int:
         """The seat that acts."""
-        if self.actor is None:
+        actor = self.actor
+        if actor is None:
             raise LookupError("this action table names no seat that acts")
-        return self.number(self.actor)
+        return self.number(actor)
 
     def _value(self, name: str) -> object:
-        if name not in self.values:
-            raise LookupError(f"a {self.type} action has no field {name!r}")
-        return self.values[name]
+        try:
+            return self.values[name]
+        except KeyError:
+            raise LookupError(f"a {self.type} action has no field {name!r}") from None
 
     def number(self, name: str) -> int:
         """A seat, amount or hand index that was given."""
         value = self._value(name)
+        if type(value) is int:
+            return value
         if value is None:
             raise LookupError(f"{name!r} was not given in this {self.type} action")
         assert is_int(value), name
@@ -282,6 +300,127 @@ class Decoded:
 
 def decode(action: object, table: ActionTable) -> Decoded:
     """Read one JSON action by ``table``; a RuleError naming every problem otherwise."""
+    if type(action) is dict:
+        decoded = _quick_decode(action, table)
+        if decoded is not None:
+            return decoded
+    return _decode(action, table)
+
+
+# ---------------------------------------------------------------- the quick path
+#
+# A replay decodes every action of every stored hand, nearly always well formed. The quick
+# path reads such an action with no message, problem list or per-field call chain: each
+# field has a reader made once per action table (``_quick_reader``) that returns the value
+# :func:`_read` would, or ``_SLOW`` for anything it would not simply accept (left out, null,
+# of the wrong kind, out of bounds, an unusual spelling). Any ``_SLOW`` (or an unknown key, or
+# an actor that is not a seat) sends the action to :func:`_decode`, which reads it again and
+# names every problem: so what is decoded, and every refusal, is exactly :func:`_decode`'s.
+
+_SLOW: Any = object()
+_Quick = Callable[[Any], Any]
+
+
+def _quick_decode(action: dict[str, Any], table: ActionTable) -> Decoded | None:
+    """``_decode(action, table)`` for an action it accepts as it is; None to read it there."""
+    kind = action.get("type")
+    if type(kind) is not str:
+        return None
+    found = table._quick.get(kind)
+    if found is None:
+        return None
+    known, readers = found
+    if not known.issuperset(action):
+        return None
+    actor = table.actor
+    values: dict[str, object] = {}
+    if actor is not None:
+        seat = action.get(actor)
+        if type(seat) is not int or not 1 <= seat <= MAX_SEAT:
+            return None
+        values[actor] = seat
+    for name, reader in readers:
+        value = action.get(name, _SLOW)
+        read = reader(value)
+        if read is _SLOW:
+            return None
+        values[name] = read
+    if actor is not None and next(iter(table[kind].fields)) != actor:
+        # the values in the order of the spec's fields, as _decode lists them
+        values = {name: values[name] for name in table[kind].fields}
+    return Decoded(kind, values, actor)
+
+
+def _quick_reader(name: str, declared: Field) -> _Quick:
+    """What :func:`_read` gives for a plainly good ``value`` of ``declared`` (``_SLOW`` when
+    the field is left out: the reader is given ``_SLOW`` then)."""
+    kind, most = declared.kind, declared.most
+
+    def absent(value: Any) -> Any:
+        """A field left out or null: None where :func:`_read` accepts that quietly."""
+        if value is _SLOW:  # left out
+            return _SLOW if declared.required else None
+        # null: accepted (as None) only where nullable and, if required, given
+        return None if declared.nullable else _SLOW
+
+    if kind is Kind.SEAT:
+
+        def seat(value: Any) -> Any:
+            if type(value) is int:
+                return value if 1 <= value <= MAX_SEAT else _SLOW
+            return absent(value) if value is None or value is _SLOW else _SLOW
+
+        return seat
+    if kind is Kind.HAND:
+
+        def hand(value: Any) -> Any:
+            if type(value) is int:
+                return value if value >= 0 and (most is None or value <= most) else _SLOW
+            return absent(value) if value is None or value is _SLOW else _SLOW
+
+        return hand
+    if kind is Kind.AMOUNT:
+        least = declared.least if declared.least is not None else 1
+
+        def amount(value: Any) -> Any:
+            if type(value) is int:
+                return value if least <= value <= MAX_AMOUNT else _SLOW
+            return absent(value) if value is None or value is _SLOW else _SLOW
+
+        return amount
+    if kind is Kind.CARD:
+
+        def card(value: Any) -> Any:
+            if type(value) is str:
+                return _SPELLED_CARDS.get(value, _SLOW)
+            return absent(value) if value is None or value is _SLOW else _SLOW
+
+        return card
+    if kind is Kind.CARDS:
+        fewest = declared.least
+
+        def cards(value: Any) -> Any:
+            if type(value) is list:
+                count = len(value)
+                if (fewest is not None and count < fewest) or (most is not None and count > most):
+                    return _SLOW
+                read = read_cards(value)
+                return _SLOW if read is None else tuple(read)
+            return absent(value) if value is None or value is _SLOW else _SLOW
+
+        return cards
+    words = declared.values
+
+    def choice(value: Any) -> Any:
+        if type(value) is str:
+            return value if value in words else _SLOW
+        return absent(value) if value is None or value is _SLOW else _SLOW
+
+    return choice
+
+
+def _decode(action: object, table: ActionTable) -> Decoded:
+    """:func:`decode`, reading every field and naming every problem."""
     if type(action) is not dict and not isinstance(action, Mapping):
         raise RuleError(
             msg(_("an action must be an object such as %(example)s"), example=table.example)
@@ -293,7 +432,7 @@ def decode(action: object, table: ActionTable) -> Decoded:
     if table.actor is not None:
         value = action.get(table.actor)
         if _is_seat(value):
-            who = msg(_("seat %(seat)s"), seat=value)
+            who = seat_words(value)
         else:
             actor = (spec or next(iter(table.values()))).fields[table.actor]
             problems.add(

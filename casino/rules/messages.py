@@ -98,17 +98,25 @@ def _param_dict(value: Any) -> Any:
 _AS_THEY_ARE = frozenset({str, int, bool, float, type(None)})
 
 
+#: Parameters the English text writes as they are: the common ones, a nested
+#: :class:`Message` (its English is its own text, what its ``render`` in English gives: ``%s``
+#: writes it as the plain string) and :class:`Money` (an ``int`` that prints as one).
+_ENGLISH_AS_IS = _AS_THEY_ARE | {Message, Money}
+
+
 def _english(template: str, params: Mapping[str, Any]) -> str:
     """``format_template(template, params, _identity)``, the English text of a message, made
-    on every message an engine builds, so quickly: a nested :class:`Message`'s English is
-    its own text (what its ``render`` in English gives, ``%s`` writing it as the plain
-    string), and the common parameters are written as they are. A template that does not
-    fit its parameters raises as ``format_template`` does (its English fallback is the same
-    template)."""
+    on every message an engine builds, so quickly: the parameters of :data:`_ENGLISH_AS_IS`
+    are written as they are, the others as :func:`_render_param` writes them. A template
+    that does not fit its parameters raises as ``format_template`` does (its English
+    fallback is the same template)."""
+    for value in params.values():
+        if type(value) not in _ENGLISH_AS_IS:
+            break
+    else:
+        return template % params
     values = {
-        key: value
-        if type(value) in _AS_THEY_ARE or type(value) is Message
-        else _render_param(value, _identity)
+        key: value if type(value) in _ENGLISH_AS_IS else _render_param(value, _identity)
         for key, value in params.items()
     }
     return template % values
@@ -223,7 +231,16 @@ def joined(items: list[Message] | tuple[Message, ...], template: str) -> Message
 
 def seat_words(seat: object) -> Message:
     """``seat 3``, as a message names a seat."""
-    return msg(_("seat %(seat)s"), seat=seat)
+    if type(seat) is not int:
+        return msg(_("seat %(seat)s"), seat=seat)
+    found = _SEAT_WORDS.get(seat)
+    if found is None:
+        found = _SEAT_WORDS[seat] = msg(_("seat %(seat)s"), seat=seat)
+    return found
+
+
+#: :func:`seat_words` of each seat number, made once (a message is immutable).
+_SEAT_WORDS: dict[int, Message] = {}
 
 
 def prefixed(who: str | None, text: str) -> str:

@@ -107,11 +107,18 @@ def citer(code: str) -> Cite:
     """The citing function of game ``code``: ``cite(13)`` is ``rule 13 (“...”)`` and
     ``cite(7, 8)`` is ``rules 7 (“...”) and 8 (“...”)``."""
     titles = TITLES[code]
+    #: Each citation made once (a message is immutable): engines cite rules in the sentences
+    #: of every settlement.
+    cited: dict[tuple[int, int | None], Message] = {}
 
     def cite(number: int, second: int | None = None) -> Message:
-        if second is None:
-            return rule(titles, number)
-        return rules_pair(titles, number, second)
+        key = (number, second)
+        found = cited.get(key)
+        if found is None:
+            found = rule(titles, number) if second is None else rules_pair(titles, number, second)
+            if type(number) is int and (second is None or type(second) is int):
+                cited[key] = found
+        return found
 
     return cite
 
