@@ -41,9 +41,11 @@ from casino.rules.cards import (
     check_distinct,
     parse_card,
     parse_cards,
+    read_cards,
 )
 from casino.rules.errors import RuleError
 from casino.rules.messages import Message, Money, _, msg, prefixed, seat_words
+from casino.rules.options import MAX_AMOUNT
 from casino.rules.palace_poker.rules import STRUCTURES, PalaceRules, Structure
 from casino.rules.pots import clockwise_from
 from casino.rules.reading import RecordReader
@@ -243,10 +245,101 @@ def deal_banners(
 
 RECORD_KEYS = ("structure", "small_bet", "big_bet", "ante", "dealer", "players", "actions", "rules")
 PLAYER_KEYS = ("seat", "stack", "banner", "palace")
+_RECORD_KEYS = frozenset(RECORD_KEYS)
+_PLAYER_KEYS = frozenset(PLAYER_KEYS)
 
 
 def parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
     """Read and check the record's configuration (clauses 1, 3-5); every problem at once."""
+    quick = _quick_config(record, rules)
+    if quick is not None:
+        return quick
+    return _parse_config(record, rules)
+
+
+def _amount(value: object, chip: int, least: int) -> bool:
+    """``RecordReader.money(value, ..., least=least)`` finds no problem (plain ints only)."""
+    return type(value) is int and least <= value <= MAX_AMOUNT and not value % chip
+
+
+def _quick_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig | None:
+    """What :func:`_parse_config` reads from a record it finds nothing wrong with, read
+    without the words of its problems (a stored hand's set-up, replayed by every audit
+    check, is nearly always such a record); None for a record with anything unusual, which
+    :func:`_parse_config` reads again and names every problem of. It accepts exactly what
+    that accepts, or less."""
+    if type(record) is not dict or not _RECORD_KEYS.issuperset(record):
+        return None
+    chip = rules.smallest_chip
+    raw_structure = record.get("structure")
+    small_bet, big_bet = record.get("small_bet"), record.get("big_bet")
+    dealer = record.get("dealer")
+    raw_players = record.get("players")
+    if (
+        type(raw_structure) is not str
+        or raw_structure not in STRUCTURES
+        or not _amount(small_bet, chip, 1)
+        or not _amount(big_bet, chip, 1)
+        or big_bet < small_bet  # type: ignore[operator]
+        or type(dealer) is not int
+        or not 1 <= dealer <= MAX_AMOUNT
+        or type(raw_players) is not list
+        or not FEWEST_PLAYERS <= len(raw_players) <= MOST_PLAYERS
+    ):
+        return None
+    assert type(small_bet) is int and type(big_bet) is int
+    raw_ante = record.get("ante")
+    if raw_ante is None:
+        ante = rules.ante_for(small_bet)
+    elif not _amount(raw_ante, chip, 0) or (rules.ante is not None and raw_ante != rules.ante):
+        return None
+    else:
+        ante = raw_ante
+    players: list[PlayerConfig] = []
+    seen: set[Card] = set()
+    banners: dict[int, Card] = {}
+    for raw in raw_players:
+        if type(raw) is not dict or not _PLAYER_KEYS.issuperset(raw):
+            return None
+        number, stack = raw.get("seat"), raw.get("stack")
+        banner, palace = raw.get("banner"), raw.get("palace")
+        if (
+            type(number) is not int
+            or not 1 <= number <= MAX_AMOUNT
+            or number in banners
+            or not _amount(stack, chip, 0)
+            or stack < ante  # type: ignore[operator]
+            or type(banner) is not str
+            or type(palace) is not list
+            or len(palace) != PALACE_SIZE
+        ):
+            return None
+        assert type(stack) is int
+        cards = read_cards([banner, *palace])  # each plainly written, or None
+        if cards is None:
+            return None
+        seen.update(cards)
+        banners[number] = cards[0]
+        players.append(PlayerConfig(number, stack, cards[0], tuple(cards[1:])))
+    if len(seen) != len(players) * (PALACE_SIZE + 1):
+        return None  # a card twice
+    order = clockwise_from(dealer, list(banners))
+    for start in range(0, len(order), GROUP_SIZE):
+        group = order[start : start + GROUP_SIZE]
+        if len({banners[seat].suit for seat in group}) != len(group):
+            return None  # two banners of a suit in one group
+    return PalaceConfig(
+        structure=Structure(raw_structure),
+        small_bet=small_bet,
+        big_bet=big_bet,
+        ante=ante,
+        dealer=dealer,
+        players=tuple(sorted(players, key=lambda player: player.seat)),
+    )
+
+
+def _parse_config(record: Mapping[str, Any], rules: PalaceRules) -> PalaceConfig:
+    """:func:`parse_config`, reading every field and naming every problem."""
     if not isinstance(record, Mapping):
         raise RuleError(
             msg(

@@ -146,6 +146,12 @@ VERBS = {
 }
 
 
+_IN = Standing.IN
+
+#: :data:`VERBS` as messages, made once (a message is immutable).
+_VERB_WORDS = {kind: Message(verb) for kind, verb in VERBS.items()}
+
+
 def _soldiers(count: int) -> Message:
     """``1 soldier`` / ``3 soldiers``."""
     return msg(_("%(count)s soldier") if count == 1 else _("%(count)s soldiers"), count=count)
@@ -266,7 +272,7 @@ class PalaceHand:
 
     def players_in(self) -> tuple[int, ...]:
         """The seats still in the hand, in seat order."""
-        return tuple(seat for seat, player in self._players.items() if player.playing)
+        return tuple([seat for seat, player in self._players.items() if player.standing is _IN])
 
     def cards(self, seat: int) -> dict[str, Any]:
         """A seat's cards now: ``{"banner", "palace", "soldiers"}`` (as held when it left)."""
@@ -511,9 +517,15 @@ class PalaceHand:
                 )
             )
         minimum = self._minimum(player)
-        words = self._minimum_words(player)
         bounds = self._battle_bounds(player)
-        said = {"seat": seat, "minimum": Money(minimum), "words": words}
+
+        def said() -> dict[str, Any]:  # the words of a refusal, made only for one
+            return {
+                "seat": seat,
+                "minimum": Money(minimum),
+                "words": self._minimum_words(player),
+            }
+
         if bounds is None:
             why = Message(
                 _("it has no chips")
@@ -528,7 +540,7 @@ class PalaceHand:
                     ),
                     stack=Money(player.stack),
                     why=why,
-                    **said,
+                    **said(),
                 )
             )
         low, high = bounds
@@ -563,7 +575,7 @@ class PalaceHand:
                     ),
                     amount=Money(amount),
                     low=Money(low),
-                    **said,
+                    **said(),
                 )
             )
         if self.config.structure is Structure.LIMIT and amount != minimum and low == minimum:
@@ -574,7 +586,7 @@ class PalaceHand:
                         "%(minimum)s (%(words)s), not %(amount)s"
                     ),
                     amount=Money(amount),
-                    **said,
+                    **said(),
                 )
             )
         if amount < low:
@@ -585,7 +597,7 @@ class PalaceHand:
                         "(%(words)s)"
                     ),
                     amount=Money(amount),
-                    **said,
+                    **said(),
                 )
             )
         assert amount <= high
@@ -852,7 +864,7 @@ class PalaceHand:
             raise RuleError(msg(_("seat %(seat)s is not dealt in"), seat=seat)) from None
 
     def _in(self) -> list[_Player]:
-        return [player for player in self._players.values() if player.playing]
+        return [player for player in self._players.values() if player.standing is _IN]
 
     @staticmethod
     def _can(verify: Callable[[], None]) -> bool:
@@ -867,7 +879,7 @@ class PalaceHand:
         return Message(_("out of the hand") if player.standing is Standing.OUT else _("folded"))
 
     def _verify_turn(self, seat: int, kind: ActionType) -> None:
-        verb = Message(VERBS[kind])
+        verb = _VERB_WORDS[kind]
         if self.complete:
             raise RuleError(
                 msg(_("seat %(seat)s cannot %(verb)s: the hand is over"), seat=seat, verb=verb)
