@@ -176,9 +176,11 @@ class ActionTable(Mapping[str, ActionSpec]):
         self._known = {
             kind: frozenset(("type", *spec.fields)) for kind, spec in self._actions.items()
         }
-        #: Per type: its known keys and each field but the actor with its quick reader
-        #: (:func:`_quick_decode`).
-        self._quick: dict[str, tuple[frozenset[str], tuple[tuple[str, _Quick], ...]]] = {
+        #: Per type: its known keys, each field but the actor with its quick reader, and the
+        #: fields' order when the actor is not the first (:func:`_quick_decode`).
+        self._quick: dict[
+            str, tuple[frozenset[str], tuple[tuple[str, _Quick], ...], tuple[str, ...] | None]
+        ] = {
             kind: (
                 self._known[kind],
                 tuple(
@@ -186,6 +188,7 @@ class ActionTable(Mapping[str, ActionSpec]):
                     for name, declared in spec.fields.items()
                     if name != actor
                 ),
+                None if actor is None or next(iter(spec.fields)) == actor else tuple(spec.fields),
             )
             for kind, spec in self._actions.items()
         }
@@ -329,7 +332,7 @@ def _quick_decode(action: dict[str, Any], table: ActionTable) -> Decoded | None:
     found = table._quick.get(kind)
     if found is None:
         return None
-    known, readers = found
+    known, readers, order = found
     if not known.issuperset(action):
         return None
     actor = table.actor
@@ -340,14 +343,12 @@ def _quick_decode(action: dict[str, Any], table: ActionTable) -> Decoded | None:
             return None
         values[actor] = seat
     for name, reader in readers:
-        value = action.get(name, _SLOW)
-        read = reader(value)
+        read = reader(action.get(name, _SLOW))
         if read is _SLOW:
             return None
         values[name] = read
-    if actor is not None and next(iter(table[kind].fields)) != actor:
-        # the values in the order of the spec's fields, as _decode lists them
-        values = {name: values[name] for name in table[kind].fields}
+    if order is not None:  # the values in the order of the spec's fields, as _decode has them
+        values = {name: values[name] for name in order}
     return Decoded(kind, values, actor)
 
 

@@ -65,6 +65,8 @@ class PaiuteHand:
         check_config(config, self.rules)
         self.config = config
         self.order: tuple[int, ...] = config.play_order
+        #: Each seat's left-hand neighbour in play (whose turn follows).
+        self._next_seat = dict(zip(self.order, self.order[1:] + self.order[:1], strict=True))
         self.dealer = config.dealer
         self.wild_rank = config.upcard.rank
         self._held: dict[int, list[Card]] = {seat: list(config.hands[seat]) for seat in self.order}
@@ -78,6 +80,9 @@ class PaiuteHand:
         self._bottom: Card | None = config.upcard
         self._taken: Drawing | None = None
         self._laid: dict[int, Combination] = {}
+        #: The best combination of each holding looked at in this hand (a call looks at the
+        #: caller's several times, the settlement again).
+        self._combinations: dict[tuple[Card, ...], Combination | None] = {}
         self._callers: list[int] = []
         self._final: list[int] = []
         self._log: list[Operation] = [PhaseChange(Phase.PLAY)]
@@ -163,7 +168,15 @@ class PaiuteHand:
 
     def best(self, seat: int) -> Combination | None:
         """The best winning combination a seat's cards make now."""
-        return best_combination(self.holding(seat), self.wild_rank)
+        return self._best_of(self.holding(seat))
+
+    def _best_of(self, cards: Sequence[Card]) -> Combination | None:
+        """``best_combination(cards, self.wild_rank)``, worked out once a holding."""
+        holding = tuple(cards)
+        found: Combination | None = self._combinations.get(holding, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self._combinations[holding] = best_combination(holding, self.wild_rank)
+        return found
 
     def stock_cards(self) -> list[Card]:
         """The cards the next stock draw may be: the upcard alone when it is the last card."""
@@ -200,7 +213,7 @@ class PaiuteHand:
         out: list[Card | None] = []
         for card in self.discard_options(seat):
             rest = [other for other in holding if other != card]
-            if best_combination(rest, self.wild_rank) == best:
+            if self._best_of(rest) == best:
                 out.append(card)
         return out
 
@@ -290,6 +303,7 @@ class PaiuteHand:
             upcard=self.config.upcard,
             holdings={seat: tuple(cards) for seat, cards in self._held.items()},
             caller=caller,
+            best_of=self._best_of,
         )
 
     # ------------------------------------------------------------------ draw
@@ -353,9 +367,10 @@ class PaiuteHand:
         else:
             assert card is not None
             taken = card
-            if card in self._pool:
-                self._pool.remove(card)
-            else:
+            pool = self._pool
+            left = len(pool)
+            pool.discard(card)
+            if len(pool) == left:  # not in the pool: the upcard, the stock's last card
                 self._bottom = None
         self._held[seat].append(taken)
         self._taken = Drawing(seat, source, taken)
@@ -375,7 +390,7 @@ class PaiuteHand:
                     rule=paiute_rule(3),
                 )
             )
-        if card not in self._held[seat]:
+        if not _holds(self._held[seat], card):
             raise RuleError(_not_held(seat, card, self._held[seat]))
         taken = self._taken
         if taken is not None and taken.source is Source.DISCARD and taken.card == card:
@@ -386,7 +401,7 @@ class PaiuteHand:
 
     def discard(self, seat: int, card: Card) -> None:
         self.verify_discard(seat, card)
-        self._held[seat].remove(card)
+        _remove(self._held[seat], card)
         self._pile.append(card)
         self._log.append(Discarding(seat, card))
         self._end_turn()
@@ -468,7 +483,7 @@ class PaiuteHand:
                 )
             raise RuleError(_taken_back(seat, discard))
         rest = [card for card in holding if card != discard]
-        kept = best_combination(rest, self.wild_rank)
+        kept = self._best_of(rest)
         params = {
             "seat": seat,
             "card": str(discard),
@@ -537,14 +552,16 @@ class PaiuteHand:
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
-        seat, kind = decoded.seat, ACTION_TYPES[decoded.type]
+        # What decode gives (a seat, a source among Source's, a card where required), read
+        # from its values without an accessor each.
+        values: Any = decoded.values
+        seat, kind = values["seat"], ACTION_TYPES[decoded.type]
         if kind is ActionType.DRAW:
-            source = Source(decoded.text("source"))
-            self.draw(seat, source, decoded.card_or_none("card"))
+            self.draw(seat, _SOURCES[values["source"]], values["card"])
         elif kind is ActionType.DISCARD:
-            self.discard(seat, decoded.card("card"))
+            self.discard(seat, values["card"])
         else:
-            self.call(seat, decoded.card_or_none("discard"))
+            self.call(seat, values["discard"])
 
     # ------------------------------------------------------------------ internals
 
@@ -663,7 +680,7 @@ class PaiuteHand:
                 return
             self._start_turn(self._final[0])
         else:
-            self._start_turn(self.order[(self.order.index(seat) + 1) % len(self.order)])
+            self._start_turn(self._next_seat[seat])
 
     def _reshuffle(self) -> None:
         """Clause 4: the top discard is set aside, the rest shuffled as the new stock."""
@@ -686,6 +703,31 @@ class PaiuteHand:
 
 
 # --------------------------------------------------------------------------- helpers
+
+_UNKNOWN: Any = object()
+
+#: Each source by its JSON name (``Source(name)`` without the Enum's call).
+_SOURCES: dict[str, Source] = {str(source): source for source in Source}
+
+
+def _holds(cards: list[Card], card: Card) -> bool:
+    """``card in cards``, looking for the very object first: the cards of a hand are the
+    deck's own objects (:func:`~casino.rules.cards.parse_card`'s), so comparing each by
+    value (a call each) is nearly never needed."""
+    for held in cards:
+        if held is card:
+            return True
+    return card in cards
+
+
+def _remove(cards: list[Card], card: Card) -> None:
+    """``cards.remove(card)``: the first card equal to ``card`` (a hand holds each card
+    once, so the very object when it is there)."""
+    for index, held in enumerate(cards):
+        if held is card:
+            del cards[index]
+            return
+    cards.remove(card)
 
 
 def _not_held(seat: int, card: Card, holding: Sequence[Card]) -> Message:

@@ -16,7 +16,7 @@ itself. Each seat has one ``pot`` line: its stake is the ante, its amount its sh
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,14 +83,20 @@ def settle_holdings(
     upcard: Card,
     holdings: Mapping[int, Sequence[Card]],
     caller: int,
+    best_of: Callable[[Sequence[Card]], Combination | None] | None = None,
 ) -> Settlement:
     """Settle the final holdings; ``caller`` is the seat that called first (it holds a winning
-    combination: checked by the live hand and by the record reader)."""
+    combination: checked by the live hand and by the record reader). ``best_of``: the best
+    combination of a holding with this wild card (a live hand's, which knows some already),
+    :func:`best_combination` by default."""
     order = clockwise_from(dealer, players)
     wild_rank = upcard.rank
     pot = ante * len(order)
     combos: dict[int, Combination | None] = {
-        seat: best_combination(holdings[seat], wild_rank) for seat in order
+        seat: best_combination(holdings[seat], wild_rank)
+        if best_of is None
+        else best_of(holdings[seat])
+        for seat in order
     }
     shown = [combo for combo in combos.values() if combo is not None]
     best = max(shown)

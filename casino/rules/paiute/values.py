@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import lru_cache
 from typing import Any
 
 from casino.rules.cards import ACE, KING, SUIT_NAMES, SUITS, Card, rank_char, rank_name
@@ -143,30 +144,7 @@ class Combination:
         """As a dealer says it: ``five queens``, ``royal flush``, ``straight flush 7-J of
         clubs``, ``four/two: kings and sevens``, ``two/two/two: jacks, eights and fives``
         (a message: its English text is the description)."""
-        category = self.category
-        if category is Category.FIVE_OF_A_KIND:
-            return msg(_("five %(ranks)s"), ranks=_plural_words(self.ranks[0]))
-        if category is Category.ROYAL_FLUSH:
-            return Message(_("royal flush"))
-        if category is Category.STRAIGHT_FLUSH:
-            top = self.ranks[0]
-            suit = Message(SUIT_NAMES[self.suit] if self.suit else _("one suit"))
-            return msg(
-                _("straight flush %(low)s-%(high)s of %(suit)s"),
-                low=rank_char(top - 4),
-                high=rank_char(top),
-                suit=suit,
-            )
-        names = [_plural_words(rank) for rank in self.ranks]
-        if len(names) == 1:
-            listed = names[0]
-        else:
-            listed = msg(
-                _("%(names)s and %(last)s"),
-                names=joined(names[:-1], _("%(first)s, %(next)s")),
-                last=names[-1],
-            )
-        return msg(_("%(category)s: %(ranks)s"), category=Message(category.words), ranks=listed)
+        return _description(self.category, self.ranks, self.suit)
 
     def __str__(self) -> str:
         return self.description
@@ -200,6 +178,35 @@ class Combination:
             "discard": str(self.discard) if self.discard is not None else None,
             "wild_as": [{"card": str(card), "as": stands} for card, stands in self.wild_as],
         }
+
+
+@lru_cache(maxsize=4096)  # a few hundred combinations are told apart by these
+def _description(category: Category, ranks: tuple[int, ...], suit: str | None) -> Message:
+    """:attr:`Combination.description` (what it depends on only; made once, a message is
+    immutable)."""
+    if category is Category.FIVE_OF_A_KIND:
+        return msg(_("five %(ranks)s"), ranks=_plural_words(ranks[0]))
+    if category is Category.ROYAL_FLUSH:
+        return Message(_("royal flush"))
+    if category is Category.STRAIGHT_FLUSH:
+        top = ranks[0]
+        words = Message(SUIT_NAMES[suit] if suit else _("one suit"))
+        return msg(
+            _("straight flush %(low)s-%(high)s of %(suit)s"),
+            low=rank_char(top - 4),
+            high=rank_char(top),
+            suit=words,
+        )
+    names = [_plural_words(rank) for rank in ranks]
+    if len(names) == 1:
+        listed = names[0]
+    else:
+        listed = msg(
+            _("%(names)s and %(last)s"),
+            names=joined(names[:-1], _("%(first)s, %(next)s")),
+            last=names[-1],
+        )
+    return msg(_("%(category)s: %(ranks)s"), category=Message(category.words), ranks=listed)
 
 
 def _rank_of(char: str) -> int:
