@@ -35,13 +35,14 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NoReturn
 
 from casino.rules.actions import decode
 from casino.rules.cards import ACE, Card, standard_deck
 from casino.rules.errors import RuleError, action_path, reported, reported_at
 from casino.rules.messages import Message, Money, _, joined, msg, prefixed, seat_words
 from casino.rules.options import (
+    MAX_AMOUNT,
     as_money,
     beyond_maximum,
     is_int,
@@ -505,7 +506,7 @@ class PontoonHand:
         self._take(card)
         if seat == self.banker:
             self._banker_cards.append(card)
-            self._log.append(Dealing(seat, 0, card, str(self.phase).split("_")[0]))
+            self._log.append(Dealing(seat, 0, card, _ROUNDS[self.phase]))
         elif self.phase is Phase.PLAYERS:
             index = self.current_hand
             assert index is not None
@@ -513,7 +514,7 @@ class PontoonHand:
             self._log.append(Dealing(seat, index, card, "split"))
         else:
             self._players[seat].hands[0].cards.append(card)
-            self._log.append(Dealing(seat, 0, card, str(self.phase).split("_")[0]))
+            self._log.append(Dealing(seat, 0, card, _ROUNDS[self.phase]))
         self._advance()
 
     # ------------------------------------------------------------------ stake
@@ -539,7 +540,7 @@ class PontoonHand:
                 )
             )
         assert player.stake is None
-        self._verify_amount(amount, prefixed(seat_words(seat), Message(_("stake"))))
+        self._verify_amount(amount, lambda: prefixed(seat_words(seat), Message(_("stake"))))
         low, high = self.rules.least_stake, self.rules.stake_max
         if amount < low or (high is not None and amount > high):
             bounds = (
@@ -635,7 +636,7 @@ class PontoonHand:
                     rule=pontoon_rule(17),
                 )
             )
-        self._verify_amount(amount, prefixed(seat_words(seat), Message(_("shoot bet"))))
+        self._verify_amount(amount, lambda: prefixed(seat_words(seat), Message(_("shoot bet"))))
         room = self.shoot_room
         if amount > room:
             kitty = self.kitty_now
@@ -705,15 +706,40 @@ class PontoonHand:
         """Clause 6: two cards of equal rank (ten-values only of the same rank), up to
         ``max_split_hands`` hands."""
         index, state = self._verify_turn(seat, ActionType.SPLIT, hand)
-        words = self.who_words(seat, index)
         if len(state.cards) != 2:
             raise RuleError(
                 msg(
                     _("%(who)s cannot split: only a hand of two cards splits (%(rule)s)"),
-                    who=words,
+                    who=self.who_words(seat, index),
                     rule=pontoon_rule(6),
                 )
             )
+        first, second = state.cards
+        if first.rank != second.rank or (self.rules.split_aces_only and first.rank != ACE):
+            self._refuse_split(seat, index, state)
+        most = self.rules.max_split_hands
+        if len(self._players[seat].hands) >= most:
+            raise RuleError(
+                msg(
+                    _(
+                        "seat %(seat)s cannot split again: at most %(most)s hands after "
+                        "splitting (%(rule)s)"
+                    ),
+                    seat=seat,
+                    most=most,
+                    rule=pontoon_rule(6),
+                )
+                if most > 1
+                else msg(
+                    _("seat %(seat)s cannot split: splitting is not allowed at this table"),
+                    seat=seat,
+                )
+            )
+
+    def _refuse_split(self, seat: int, index: int, state: HandState) -> NoReturn:
+        """Why a hand of two cards does not split (clause 6): unequal ranks, or not aces at a
+        table where only aces split."""
+        words = self.who_words(seat, index)
         first, second = state.cards
         pair = card_text(state.cards)
         if first.rank != second.rank:
@@ -739,32 +765,13 @@ class PontoonHand:
                     rule=pontoon_rule(6),
                 )
             )
-        if self.rules.split_aces_only and first.rank != ACE:
-            raise RuleError(
-                msg(
-                    _("%(who)s cannot split %(pair)s: at this table only aces split"),
-                    who=words,
-                    pair=pair,
-                )
+        raise RuleError(  # only aces split at this table
+            msg(
+                _("%(who)s cannot split %(pair)s: at this table only aces split"),
+                who=words,
+                pair=pair,
             )
-        most = self.rules.max_split_hands
-        if len(self._players[seat].hands) >= most:
-            raise RuleError(
-                msg(
-                    _(
-                        "seat %(seat)s cannot split again: at most %(most)s hands after "
-                        "splitting (%(rule)s)"
-                    ),
-                    seat=seat,
-                    most=most,
-                    rule=pontoon_rule(6),
-                )
-                if most > 1
-                else msg(
-                    _("seat %(seat)s cannot split: splitting is not allowed at this table"),
-                    seat=seat,
-                )
-            )
+        )
 
     def can_split(self, seat: int, hand: int | None = None) -> bool:
         return _can(self.verify_split, seat, hand)
@@ -796,7 +803,9 @@ class PontoonHand:
                     rule=pontoon_rule(8),
                 )
             )
-        self._verify_amount(amount, prefixed(self.who_words(seat, index), Message(_("buy"))))
+        self._verify_amount(
+            amount, lambda: prefixed(self.who_words(seat, index), Message(_("buy")))
+        )
         low, high = self._buy_bounds(state)
         if not low <= amount <= high:
             position = len(state.cards) + 1
@@ -982,7 +991,7 @@ class PontoonHand:
                     seat=buyer,
                 )
             )
-        self._verify_amount(price, Message(_("the bank's price")))
+        self._verify_amount(price, lambda: Message(_("the bank's price")))
         taker = self.pontoon_seat()
         if taker is not None:
             raise RuleError(
@@ -1029,30 +1038,32 @@ class PontoonHand:
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
-        seat, kind = decoded.seat, ACTION_TYPES[decoded.type]
+        # What decode gives (the seat, each required field given, an optional one or None),
+        # read from its values without an accessor each.
+        values: Any = decoded.values
+        seat, kind = values["seat"], ACTION_TYPES[decoded.type]
         if kind is ActionType.DEAL:
-            self.deal(seat, decoded.card("card"), decoded.number_or_none("hand"))
+            self.deal(seat, values["card"], values["hand"])
         elif kind is ActionType.STAKE:
-            self.stake(seat, decoded.number("amount"))
+            self.stake(seat, values["amount"])
         elif kind is ActionType.SHOOT:
-            self.shoot(seat, decoded.number("amount"), decoded.number_or_none("hand"))
+            self.shoot(seat, values["amount"], values["hand"])
         elif kind is ActionType.NO_SHOOT:
             self.no_shoot(seat)
         elif kind is ActionType.SPLIT:
-            self.split(seat, decoded.number_or_none("hand"))
+            self.split(seat, values["hand"])
         elif kind is ActionType.BUY:
-            hand = decoded.number_or_none("hand")
-            self.buy(seat, decoded.number("amount"), decoded.card("card"), hand)
+            self.buy(seat, values["amount"], values["card"], values["hand"])
         elif kind is ActionType.TWIST:
-            self.twist(seat, decoded.card("card"), decoded.number_or_none("hand"))
+            self.twist(seat, values["card"], values["hand"])
         elif kind is ActionType.STICK:
-            self.stick(seat, decoded.number_or_none("hand"))
+            self.stick(seat, values["hand"])
         elif kind is ActionType.DRAW:
-            self.draw(seat, decoded.card("card"))
+            self.draw(seat, values["card"])
         elif kind is ActionType.STAND:
             self.stand(seat)
         else:
-            self.sell_bank(seat, decoded.number("buyer"), decoded.number("price"))
+            self.sell_bank(seat, values["buyer"], values["price"])
 
     # ------------------------------------------------------------------ settlement
 
@@ -1250,8 +1261,13 @@ class PontoonHand:
                 )
             )
 
-    def _verify_amount(self, amount: int, what: str) -> None:
+    def _verify_amount(self, amount: int, name: Callable[[], str]) -> None:
+        """A positive whole amount within the maximum, a multiple of the smallest chip;
+        ``name()`` says what it is (made only for a refusal)."""
         chip = self.rules.smallest_chip
+        if type(amount) is int and 1 <= amount <= MAX_AMOUNT and not amount % chip:
+            return
+        what = name()
         if not is_int(amount) or amount < 1:
             raise RuleError(
                 msg(
@@ -1334,9 +1350,15 @@ class PontoonHand:
         self.phase = phase
         self._log.append(PhaseChange(phase))
 
-    def _auto_end(self, seat: int, index: int) -> HandStatus | None:
+    def _auto_end(self, player: PlayerState, state: HandState) -> HandStatus | None:
         """Clause 5 and 10: a pontoon, 21, the card limit or bust ends the hand by itself."""
-        value = self.value(seat, index)
+        rules = self.rules
+        value = hand_value(  # self.value(seat, index), the seat's state at hand
+            state.cards,
+            limit=rules.five_card_limit,
+            split=len(player.hands) > 1,
+            split_pontoon_is_pontoon=rules.split_pontoon_pays_double,
+        )
         if value.kind is Kind.BUST:
             return HandStatus.BUST
         if value.kind is Kind.PONTOON:
@@ -1421,7 +1443,7 @@ class PontoonHand:
                 if state.end is not None:
                     continue
                 if len(state.cards) >= 2:
-                    end = self._auto_end(seat, index)
+                    end = self._auto_end(player, state)
                     if end is not None:
                         state.end = end
                         if end is HandStatus.BUST:
@@ -1440,6 +1462,10 @@ class PontoonHand:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+#: Each phase's word for the round a card is dealt in (``first``, ``second``).
+_ROUNDS: dict[Phase, str] = {phase: str(phase).split("_")[0] for phase in Phase}
 
 
 def _can(verify: Callable[..., None], *args: Any) -> bool:

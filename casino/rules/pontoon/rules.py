@@ -130,7 +130,7 @@ class PontoonRules:
 
     def to_dict(self) -> dict[str, Any]:
         """The full effective rules, JSON-ready; ``PontoonRules.from_dict(r.to_dict()) == r``."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
     # ------------------------------------------------------------------ derived limits
 
@@ -150,6 +150,7 @@ class PontoonRules:
 
 
 RULES_KEYS = frozenset(f.name for f in fields(PontoonRules))
+_FIELD_NAMES = tuple(f.name for f in fields(PontoonRules))
 
 
 def default_rules() -> dict[str, Any]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Protocol
 
 from casino.rules.cards import Card
@@ -147,7 +148,6 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
     who = _who(hand, seat, index)
     words = value.words
     cards = card_text(state.cards)
-    trick = trick_words(hand.rules.five_card_limit)
     said: Message
     if value.is_bust:
         factor = -1
@@ -209,7 +209,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             who=who,
             hand=words,
             cards=cards,
-            trick=trick,
+            trick=trick_words(hand.rules.five_card_limit),
             amount=Money(2 * staked),
             rule=pontoon_rule(14),
         )
@@ -296,7 +296,13 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
 def _who(hand: SettledHand, seat: int, index: int) -> Message:
     """``hand.who(seat, index)`` capitalised, as a message: ``Seat 2``, ``Seat 2's second
     hand``."""
-    if not hand.player(seat).split:
+    return _who_words(seat, hand.player(seat).split, index)
+
+
+@lru_cache(maxsize=256)
+def _who_words(seat: int, split: bool, index: int) -> Message:
+    """:func:`_who`'s words (made once: a message is immutable)."""
+    if not split:
         return msg(_("Seat %(seat)s"), seat=seat)
     return msg(_("Seat %(seat)s's %(nth)s hand"), seat=seat, nth=Message(nth(index + 1)))
 
