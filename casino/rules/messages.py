@@ -49,6 +49,8 @@ class Money(int):
     change), and the edge, given a money formatter, writes it in the house currency
     (``$1.00``). Serialised as ``{"money": 100}``."""
 
+    __slots__ = ()
+
     def to_dict(self) -> dict[str, int]:
         return {"money": int(self)}
 
@@ -60,6 +62,7 @@ MoneyFormat = Callable[[int, bool], str]
 class Message(str):
     """A sentence: its English text (the ``str``), ``msgid`` (the template) and ``params``."""
 
+    __slots__ = ("msgid", "params")  # no instance dict: engines make thousands a replay
     msgid: str
     params: Params
 
@@ -72,13 +75,16 @@ class Message(str):
 
     def to_dict(self) -> dict[str, Any]:
         """``{"id": msgid, "params": {...}}``, nested messages as such dicts (JSON-ready)."""
-        return {
-            "id": self.msgid,
-            "params": {
-                key: value if type(value) in _AS_THEY_ARE else _param_dict(value)
-                for key, value in self.params.items()
-            },
-        }
+        params: dict[str, Any] = {}
+        for key, value in self.params.items():
+            kind = type(value)
+            if kind is Message:
+                params[key] = value.to_dict()
+            elif kind in _AS_THEY_ARE:
+                params[key] = value
+            else:
+                params[key] = _param_dict(value)
+        return {"id": self.msgid, "params": params}
 
     def render(self, translate: Translate, money: MoneyFormat | None = None) -> str:
         """The sentence in the language ``translate`` (a gettext) speaks, amounts written by
