@@ -55,7 +55,9 @@ def test_the_bench_audit_section_checks_stored_hands_in_a_process_and_a_worker()
     assert re.search(
         r"audit check, one process: 12 hands and [\d,]+ audit entries of 2 chains", out
     )
-    assert re.search(r"own CPU [\d.]+ ms a hand", out)
+    assert re.search(r"the check +\d+ µs \([\d,]+ hands per CPU-second\)", out)
+    assert re.search(r"the engine +\d+ µs \([\d,]+ hands per CPU-second\)", out)
+    assert re.search(r"check/engine [\d.]+x .*\(target ≤ 1\.25x: (met|not met)\)", out)
     if os.environ.get("REDIS_URL"):
         assert re.search(
             r"audit check, one worker \(\d+ processes, request to report\): 12 hands", out
