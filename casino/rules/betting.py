@@ -38,6 +38,13 @@ class Structure(StrEnum):
     NO_LIMIT = "no_limit"
 
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_STRUCTURE_LIMIT = Structure.LIMIT
+_STRUCTURE_NO_LIMIT = Structure.NO_LIMIT
+_STRUCTURE_POT_LIMIT = Structure.POT_LIMIT
+
+
 def bounds(structure: str, least: int, most: int, pot_max: int | None = None) -> tuple[int, int]:
     """The smallest and largest legal amount of a bet or raise.
 
@@ -53,9 +60,9 @@ def bounds(structure: str, least: int, most: int, pot_max: int | None = None) ->
     kind = Structure(structure)
     if most < least:
         return most, most
-    if kind is Structure.LIMIT:
+    if kind is _STRUCTURE_LIMIT:
         return least, least
-    high = most if kind is Structure.NO_LIMIT or pot_max is None else min(most, pot_max)
+    high = most if kind is _STRUCTURE_NO_LIMIT or pot_max is None else min(most, pot_max)
     return min(least, high), high
 
 
@@ -72,14 +79,14 @@ def is_full(structure: str, growth: int, *, bet: int, last_raise: int) -> bool:
     Limit: at least half of the fixed ``bet`` (the half-bet rule); pot limit and no limit: at
     least ``last_raise``, the last full bet or raise.
     """
-    if Structure(structure) is Structure.LIMIT:
+    if Structure(structure) is _STRUCTURE_LIMIT:
         return 2 * growth >= bet
     return growth >= last_raise
 
 
 def capped(structure: str, raises: int, max_raises: int) -> bool:
     """Limit only: have ``raises`` (after the bet) reached the cap of ``max_raises``?"""
-    return Structure(structure) is Structure.LIMIT and raises >= max_raises
+    return Structure(structure) is _STRUCTURE_LIMIT and raises >= max_raises
 
 
 @dataclass(slots=True)
@@ -109,7 +116,7 @@ class Round:
     def least(self) -> int:
         """The least total of a bet or raise: limit, exactly one bet above the last full level;
         pot limit and no limit, the last full raise above the current bet."""
-        if self.structure is Structure.LIMIT:
+        if self.structure is _STRUCTURE_LIMIT:
             return self.full_level + self.bet
         return self.level + self.last_raise
 
@@ -117,7 +124,7 @@ class Round:
         """The smallest and largest total for a seat with ``bet`` in front of it and ``stack``
         behind; ``pot`` is every chip in the middle (for pot limit)."""
         pot_max = None
-        if self.structure is Structure.POT_LIMIT:
+        if self.structure is _STRUCTURE_POT_LIMIT:
             pot_max = pot_limit_max(self.level, pot, self.level - bet)
         return bounds(self.structure, self.least(), bet + stack, pot_max)
 
@@ -132,7 +139,7 @@ class Round:
         A limit wager counts from the last full level, so several short all-ins can make up a
         full raise; a pot-limit or no-limit one from the current bet, and sets the least raise.
         """
-        limit = self.structure is Structure.LIMIT
+        limit = self.structure is _STRUCTURE_LIMIT
         growth = to - (self.full_level if limit else self.level)
         full = is_full(self.structure, growth, bet=self.bet, last_raise=self.last_raise)
         if full:

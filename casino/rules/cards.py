@@ -283,6 +283,19 @@ _SPELLED: dict[str, Card] = {
 }
 
 
+#: The text of each of the deck's own card objects (every card read from text is one of
+#: them: :data:`_SPELLED`), by the object's identity: the objects live as long as the module,
+#: so an identity stands for one card only.
+_TEXTS: dict[int, str] = {id(card): str(card) for card in standard_deck()}
+
+
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """``[str(card) for card in cards]``, the deck's own cards looked up rather than each
+    written by a call of :meth:`Card.__str__` (settlements write every card they show)."""
+    texts = _TEXTS
+    return [texts.get(id(card)) or str(card) for card in cards]
+
+
 def sorted_desc(cards: Iterable[Card]) -> list[Card]:
     """Cards from the highest rank down (ties by suit, spades first)."""
     return sorted(cards, reverse=True)

@@ -82,6 +82,8 @@ class Message(str):
                 params[key] = value.to_dict()
             elif kind in _AS_THEY_ARE:
                 params[key] = value
+            elif kind is Money:
+                params[key] = {"money": int(value)}  # Money.to_dict
             else:
                 params[key] = _param_dict(value)
         return {"id": self.msgid, "params": params}

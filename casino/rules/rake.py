@@ -50,6 +50,14 @@ class RakeKind(StrEnum):
     PERCENT = "percent"
 
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_RAKEKIND_BANDED = RakeKind.BANDED
+_RAKEKIND_FIXED = RakeKind.FIXED
+_RAKEKIND_NONE = RakeKind.NONE
+_RAKEKIND_PERCENT = RakeKind.PERCENT
+
+
 ALL_KINDS: Final = tuple(RakeKind)
 
 #: The JSON keys each kind reads (``fixed`` is another name for ``amount``).
@@ -143,18 +151,18 @@ class RakeSchedule:
     @property
     def charges(self) -> bool:
         """Whether the schedule can take anything at all."""
-        if self.kind is RakeKind.FIXED:
+        if self.kind is _RAKEKIND_FIXED:
             return self.amount > 0
-        if self.kind is RakeKind.BANDED:
+        if self.kind is _RAKEKIND_BANDED:
             return any(band.amount for band in self.bands)
-        if self.kind is RakeKind.PERCENT:
+        if self.kind is _RAKEKIND_PERCENT:
             return self.basis_points > 0 and self.cap != 0
         return False
 
     @property
     def top(self) -> int | None:
         """The largest base a banded schedule has a fee for; None when there is no limit."""
-        if self.kind is not RakeKind.BANDED or not self.bands:
+        if self.kind is not _RAKEKIND_BANDED or not self.bands:
             return None
         return self.bands[-1].up_to
 
@@ -167,7 +175,7 @@ class RakeSchedule:
 
     def covers(self, base: int) -> bool:
         """False only for a banded schedule and a base above its closed top band."""
-        return self.kind is not RakeKind.BANDED or self.band_for(base) is not None
+        return self.kind is not _RAKEKIND_BANDED or self.band_for(base) is not None
 
     def fee(self, base: int) -> int:
         """The fee on ``base`` (a whole amount in minor units, at least 0).
@@ -177,9 +185,9 @@ class RakeSchedule:
         """
         if base < 0:
             raise ValueError(f"a rake base cannot be negative, got {base}")
-        if self.kind is RakeKind.FIXED:
+        if self.kind is _RAKEKIND_FIXED:
             return self.amount
-        if self.kind is RakeKind.BANDED:
+        if self.kind is _RAKEKIND_BANDED:
             band = self.band_for(base)
             if band is None:
                 raise RuleError(
@@ -190,7 +198,7 @@ class RakeSchedule:
                     )
                 )
             return band.amount
-        if self.kind is RakeKind.PERCENT:
+        if self.kind is _RAKEKIND_PERCENT:
             return self._percent_of(base, self.cap)
         return 0
 
@@ -200,13 +208,13 @@ class RakeSchedule:
         from each pot, rounded down to the chip, until the cap is reached. Never more than
         a pot holds."""
         takes = [0] * len(pots)
-        if self.kind is RakeKind.PERCENT:
+        if self.kind is _RAKEKIND_PERCENT:
             taken = 0
             for index, pot in enumerate(pots):
                 left = None if self.cap is None else self.cap - taken
                 takes[index] = self._percent_of(pot, left)
                 taken += takes[index]
-        elif self.kind is not RakeKind.NONE:
+        elif self.kind is not _RAKEKIND_NONE:
             left = self.fee(sum(pots))
             for index, pot in enumerate(pots):
                 takes[index] = min(left, pot)
@@ -222,9 +230,9 @@ class RakeSchedule:
         ``"5% of the pot, capped at 300"``, ``"a fixed 50 per hand"``, ``"by the pot: 0 up to
         1000, 50 above 1000"``."""
         base = of if isinstance(of, Message) else Message(of)
-        if self.kind is RakeKind.FIXED:
+        if self.kind is _RAKEKIND_FIXED:
             return msg(_("a fixed %(amount)s per hand"), amount=Money(self.amount))
-        if self.kind is RakeKind.PERCENT:
+        if self.kind is _RAKEKIND_PERCENT:
             if self.cap is not None:
                 return msg(
                     _("%(percent)s%% of %(of)s, capped at %(cap)s"),
@@ -233,7 +241,7 @@ class RakeSchedule:
                     cap=Money(self.cap),
                 )
             return msg(_("%(percent)s%% of %(of)s"), percent=self.percent, of=base)
-        if self.kind is RakeKind.BANDED:
+        if self.kind is _RAKEKIND_BANDED:
             parts: list[Message] = []
             below: int | None = None
             for band in self.bands:
@@ -462,7 +470,7 @@ def parse_rake(
     for key in value:
         if key not in known:
             problems.add(f"{path}.{key}", msg(_("unknown rake setting '%(key)s'"), key=str(key)))
-    if "fixed" in value and RakeKind.FIXED in offered:
+    if "fixed" in value and _RAKEKIND_FIXED in offered:
         if "amount" in value:
             problems.add(
                 f"{path}.fixed", msg(_("give the fixed rake as fixed or amount, not both"))
@@ -473,12 +481,12 @@ def parse_rake(
         raw_kind = value["kind"]
     else:
         given = [
-            kind for kind in offered if kind is not RakeKind.NONE and KIND_KEYS[kind][0] in value
+            kind for kind in offered if kind is not _RAKEKIND_NONE and KIND_KEYS[kind][0] in value
         ]
         if len(given) > 1:
             named = [Message(KIND_WORDS[kind]) for kind in offered if kind in KIND_WORDS]
             problems.add(path, msg(_("give the rake either as %(kinds)s"), kinds=either(named)))
-        raw_kind = str(given[0]) if len(given) == 1 else str(RakeKind.NONE)
+        raw_kind = str(given[0]) if len(given) == 1 else str(_RAKEKIND_NONE)
     if raw_kind in offered:
         kind = RakeKind(raw_kind)
     else:
@@ -490,18 +498,18 @@ def parse_rake(
                 kinds=", ".join(offered),
             ),
         )
-        kind = RakeKind.NONE
+        kind = _RAKEKIND_NONE
 
     read = RakeReader(problems, path=path, chip=chip, base=base)
     amount = 0
-    if RakeKind.FIXED in offered:
-        least = 1 if kind is RakeKind.FIXED else 0
+    if _RAKEKIND_FIXED in offered:
+        least = 1 if kind is _RAKEKIND_FIXED else 0
         amount = read.money(value.get("amount", 0), "amount", least=least)
     bands: tuple[RakeBand, ...] = ()
-    if RakeKind.BANDED in offered:
+    if _RAKEKIND_BANDED in offered:
         before = len(problems.items)
         bands = read.bands(value.get("bands"))
-        if kind is RakeKind.BANDED and len(problems.items) == before:
+        if kind is _RAKEKIND_BANDED and len(problems.items) == before:
             if not bands:
                 problems.add(f"{path}.bands", msg(_("a banded rake needs at least one band")))
             elif open_top and bands[-1].up_to is not None:
@@ -518,8 +526,8 @@ def parse_rake(
                 )
     basis_points = 0
     cap = None
-    if RakeKind.PERCENT in offered:
-        least = 1 if kind is RakeKind.PERCENT else 0
+    if _RAKEKIND_PERCENT in offered:
+        least = 1 if kind is _RAKEKIND_PERCENT else 0
         basis_points = read.basis_points(value.get("percent", 0), least=least)
         cap = read.cap(value.get("cap"))
     return RakeSchedule(kind, amount, bands, basis_points, cap, chip)
@@ -621,13 +629,13 @@ def rake_schema(
             title="rake taken as",
         )
     }
-    if RakeKind.FIXED in offered:
+    if _RAKEKIND_FIXED in offered:
         properties["amount"] = s.money(
             "fixed fee", "the fee per hand, when the rake is a fixed fee", minimum=0
         )
-    if RakeKind.BANDED in offered:
+    if _RAKEKIND_BANDED in offered:
         properties["bands"] = bands_schema(base, open_top=open_top)
-    if RakeKind.PERCENT in offered:
+    if _RAKEKIND_PERCENT in offered:
         properties["percent"] = s.percent(
             "percentage",
             f"the share of the {base} taken, when the rake is a percentage (at most two "

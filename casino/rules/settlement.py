@@ -54,6 +54,12 @@ class Role(StrEnum):
     HOUSE = "house"
 
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_OUTCOME_BONUS = Outcome.BONUS
+_ROLE_HOUSE = Role.HOUSE
+
+
 HOUSE_SEAT: Final = 0
 """The house's place in a settlement of a house-banked game (seats are numbered from 1)."""
 
@@ -73,7 +79,7 @@ class Line:
     @property
     def is_bonus(self) -> bool:
         """A bonus payout paid on the wager this line names, with no stake of its own."""
-        return self.outcome == Outcome.BONUS
+        return self.outcome == _OUTCOME_BONUS
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -116,12 +122,18 @@ class SeatResult:
             "status": str(self.status),
         }
         data.update(self.extra)
-        data["lines"] = [line.to_dict() for line in self.lines]
+        lines: list[dict[str, Any]] = []
+        total = 0  # self.net, read with the lines
+        for line in self.lines:
+            lines.append(line.to_dict())
+            total += line.amount
+        data["lines"] = lines
         data["rake"] = self.rake
-        data["net"] = self.net
+        data["net"] = total - self.rake
         return data
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Settlement:
     """``seats`` are the players' (and a player-banker's) results; ``house`` the house's, in a
@@ -141,7 +153,7 @@ class Settlement:
 
     @property
     def rake(self) -> int:
-        return sum(seat.rake for seat in self.parties)
+        return sum([seat.rake for seat in self.parties])
 
     @property
     def parties(self) -> tuple[SeatResult, ...]:
@@ -160,11 +172,13 @@ class Settlement:
         :data:`MAX_SETTLED_FIGURE`. A game that breaks conservation is a defect in the game,
         reported as a RuleError naming the difference rather than a crash."""
         parties = self.parties
-        nets = self._storable_nets(parties)
-        if nets is None:  # a figure to look at: the full check (which names it), then the nets
+        quick = self._quick_totals(parties)
+        if quick is None:  # a figure to look at: the full check (which names it), then the nets
             self.check_storable()
-            nets = [seat.net for seat in parties]
-        total = sum(nets) + self.rake
+            nets, rake, bonus = [seat.net for seat in parties], self.rake, True
+        else:
+            nets, rake, bonus = quick
+        total = sum(nets) + rake
         if total != 0:
             raise RuleError(
                 msg(
@@ -177,7 +191,7 @@ class Settlement:
                 )
             )
         if self.house is not None and (
-            self.house.seat != HOUSE_SEAT or self.house.role is not Role.HOUSE
+            self.house.seat != HOUSE_SEAT or self.house.role is not _ROLE_HOUSE
         ):
             raise RuleError(
                 msg(
@@ -186,7 +200,8 @@ class Settlement:
                     seat=HOUSE_SEAT,
                 )
             )
-        self.check_bonuses()
+        if bonus:  # check_bonuses looks at bonus lines only
+            self.check_bonuses()
 
     def check_bonuses(self) -> None:
         """Every bonus line (:attr:`Outcome.BONUS`) has no stake of its own and is paid on a
@@ -194,7 +209,7 @@ class Settlement:
         chips not conserved)."""
         for party in self.parties:
             for line in party.lines:
-                if line.outcome != Outcome.BONUS:
+                if line.outcome != _OUTCOME_BONUS:
                     continue
                 if line.stake != 0 or party.staked(line.wager) <= 0:
                     raise RuleError(
@@ -253,10 +268,19 @@ class Settlement:
         amount, rake, net and the hand's rake a plain whole number within
         :data:`MAX_SETTLED_FIGURE`, and no line capped; None sends the settlement to the full
         check."""
+        quick = Settlement._quick_totals(parties)
+        return None if quick is None else quick[0]
+
+    @staticmethod
+    def _quick_totals(parties: tuple[SeatResult, ...]) -> tuple[list[int], int, bool] | None:
+        """:meth:`_storable_nets`, with the hand's rake and whether any line is a bonus line,
+        the lines read once."""
         most = MAX_SETTLED_FIGURE
         nets: list[int] = []
         rake = 0
+        bonus = False
         for seat in parties:
+            total = 0  # seat.net, read with the lines
             for line in seat.lines:
                 stake, amount = line.stake, line.amount
                 if (
@@ -267,14 +291,18 @@ class Settlement:
                     or "capped_from" in line.extra
                 ):
                     return None
-            net = seat.net
-            if type(seat.rake) is not int or type(net) is not int:
+                total += amount
+                if line.outcome == _OUTCOME_BONUS:
+                    bonus = True
+            seat_rake = seat.rake
+            net = total - seat_rake
+            if type(seat_rake) is not int or type(net) is not int:
                 return None
-            if not -most <= seat.rake <= most or not -most <= net <= most:
+            if not -most <= seat_rake <= most or not -most <= net <= most:
                 return None
             nets.append(net)
-            rake += seat.rake
-        return nets if -most <= rake <= most else None
+            rake += seat_rake
+        return (nets, rake, bonus) if -most <= rake <= most else None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
