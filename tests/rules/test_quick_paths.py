@@ -155,3 +155,23 @@ def test_palace_config_reads_as_the_full_reader() -> None:
             assert _outcome(config.parse_config, item, rules) == _outcome(
                 config._parse_config, item, rules
             ), item
+
+
+def test_high_card_flush_hand_values_as_the_long_way() -> None:
+    """A hand's flush and run read from each suit's ranks as bits are those the ranks sorted
+    suit by suit give (:func:`_flush_of`, :func:`_run_of`), the suit kept included; cards
+    given twice are read the long way."""
+    from casino.rules.cards import standard_deck
+    from casino.rules.high_card_flush import values
+
+    rng = random.Random("high card flush values")
+    deck = list(standard_deck())
+    for _ in range(5_000):
+        cards = rng.sample(deck, rng.choice([1, 2, 3, 5, 7, 7, 7, 9]))
+        if rng.random() < 0.05:
+            cards.append(rng.choice(cards))
+        flush, run = values.hand_values(cards)
+        long_flush = values._flush_of(values._by_suit(cards))
+        long_run = values._run_of(values._by_suit(cards))
+        assert (flush, flush.ranks, flush.suit) == (long_flush, long_flush.ranks, long_flush.suit)
+        assert (run, run.suit) == (long_run, long_run.suit), cards

@@ -87,6 +87,14 @@ class Phase(StrEnum):
     COMPLETE = "complete"
 
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_PHASE_COMPLETE = Phase.COMPLETE
+_PHASE_DEAL = Phase.DEAL
+_PHASE_DECISIONS = Phase.DECISIONS
+_PHASE_WAGERS = Phase.WAGERS
+
+
 @dataclass
 class _Player:
     seat: int
@@ -150,7 +158,7 @@ class HighCardFlushHand:
 
     @property
     def complete(self) -> bool:
-        return self._phase is Phase.COMPLETE
+        return self._phase is _PHASE_COMPLETE
 
     @property
     def log(self) -> tuple[Recorded, ...]:
@@ -179,13 +187,16 @@ class HighCardFlushHand:
         return tuple(self._players.values())
 
     def _dealt(self) -> bool:
-        return self._dp_cards is not None and all(
-            p.cards is not None for p in self._players.values()
-        )
+        if self._dp_cards is None:
+            return False
+        for player in self._players.values():  # noqa: SIM110 (all() without a generator)
+            if player.cards is None:
+                return False
+        return True
 
     def legal_actions(self) -> list[JSON]:
         chip = self.rules.smallest_chip
-        if self._phase is Phase.WAGERS:
+        if self._phase is _PHASE_WAGERS:
             ante_min = self.rules.ante_min or chip
             ante = {"min": ante_min, "max": self.rules.ante_max}
             actions: list[JSON] = [
@@ -196,9 +207,9 @@ class HighCardFlushHand:
             if self._players:
                 actions += self._deal_actions()
             return actions
-        if self._phase is Phase.DEAL:
+        if self._phase is _PHASE_DEAL:
             return self._deal_actions()
-        if self._phase is Phase.DECISIONS:
+        if self._phase is _PHASE_DECISIONS:
             actions = []
             for player in self._players.values():
                 if player.raise_amount is None and player.cards is not None:
@@ -313,11 +324,14 @@ class HighCardFlushHand:
 
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
-        _HANDLERS[decoded.type](self, decoded.seat, decoded)
+        seat: int = decoded.values["seat"]  # type: ignore[assignment]  # a decoded seat
+        _HANDLERS[decoded.type](self, seat, decoded)
 
     def _amount(self, value: object, seat: int, name: str, *, least: int) -> int:
         """``value`` as seat ``seat``'s ``name`` (its ante, raise or a bonus)."""
         chip = self.rules.smallest_chip
+        if type(value) is int and value >= least and not value % chip:
+            return value
         if not is_int(value) or value < least:
             raise RuleError(
                 msg(
@@ -338,7 +352,7 @@ class HighCardFlushHand:
         return int(value)
 
     def _wager(self, seat: int, action: Decoded) -> None:
-        if self._phase is not Phase.WAGERS:
+        if self._phase is not _PHASE_WAGERS:
             raise RuleError(
                 msg(
                     _("seat %(seat)s: bets are placed before the deal (%(rule)s)"),
@@ -366,7 +380,8 @@ class HighCardFlushHand:
                     rule=high_card_flush_rule(1),
                 )
             )
-        ante = self._amount(action.number("ante"), seat, "ante", least=1)
+        values: Any = action.values  # decoded: the ante given, each bonus or None
+        ante = self._amount(values["ante"], seat, "ante", least=1)
         low, high = self.rules.ante_min, self.rules.ante_max
         if (low is not None and ante < low) or (high is not None and ante > high):
             raise RuleError(
@@ -382,17 +397,17 @@ class HighCardFlushHand:
             )
         bonuses = {}
         for name in BONUSES:
-            bonus = action.number_or_none(name)
+            bonus = values[name]
             if bonus is not None:
                 bonuses[name] = self._amount(bonus, seat, name, least=0)
         self._players[seat] = _Player(seat, ante, bonuses)
 
     def _deal(self, seat: int, action: Decoded) -> None:
-        if self._phase is Phase.WAGERS:
+        if self._phase is _PHASE_WAGERS:
             if not self._players:
                 raise RuleError(msg(_("no player has placed a bet: there is no hand to deal")))
-            self._phase = Phase.DEAL
-        elif self._phase is not Phase.DEAL:
+            self._phase = _PHASE_DEAL
+        elif self._phase is not _PHASE_DEAL:
             raise RuleError(msg(_("seat %(seat)s: every hand is already dealt"), seat=seat))
         is_dp = seat == self._setup.dp_seat
         player = self._players.get(seat)
@@ -402,7 +417,7 @@ class HighCardFlushHand:
             )
         if (self._dp_cards if is_dp else player.cards if player else None) is not None:
             raise RuleError(msg(_("seat %(seat)s has already been dealt its cards"), seat=seat))
-        cards = action.cards("cards")
+        cards: tuple[Card, ...] = action.values["cards"]  # type: ignore[assignment]
         new = {(card.rank, card.suit) for card in cards}
         if len(new) != len(cards) or not self._dealt_cards.isdisjoint(new):
             groups = [CardGroup(msg(_("seat %(seat)s"), seat=seat), "cards", cards)]
@@ -421,10 +436,10 @@ class HighCardFlushHand:
             assert player is not None
             player.cards = cards
         if self._dealt():
-            self._phase = Phase.DECISIONS
+            self._phase = _PHASE_DECISIONS
 
     def _decide(self, seat: int) -> _Player:
-        if self._phase is not Phase.DECISIONS:
+        if self._phase is not _PHASE_DECISIONS:
             raise RuleError(
                 msg(
                     _("seat %(seat)s: players decide once every hand is dealt (%(rule)s)"),
@@ -440,13 +455,15 @@ class HighCardFlushHand:
         return player
 
     def _decided(self) -> None:
-        if all(p.raise_amount is not None for p in self._players.values()):
-            self._phase = Phase.COMPLETE
+        for player in self._players.values():  # all(...) without a generator
+            if player.raise_amount is None:
+                return
+        self._phase = _PHASE_COMPLETE
 
     def _raise(self, seat: int, action: Decoded) -> None:
         player = self._decide(seat)
         assert player.cards is not None
-        amount = self._amount(action.number("amount"), seat, "raise", least=1)
+        amount = self._amount(action.values["amount"], seat, "raise", least=1)
         length = flush_length(player.cards)
         low, high = raise_bounds(player.ante, length)
         if not low <= amount <= high:

@@ -34,8 +34,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
+from casino.rules.cards import card_texts
 from casino.rules.messages import Message, Money, _, joined, msg
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
@@ -43,7 +45,25 @@ from .record import WAGER_WORDS, PlayerHand, Record, Wager, parse_record
 from .rules import GAME_CODE, Coverage, Rules
 from .values import Flush, Run, dp_qualifies, hand_values
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_COVERAGE_RUNNING = Coverage.RUNNING
+_OUTCOME_DEAD = Outcome.DEAD
+_OUTCOME_LOSE = Outcome.LOSE
+_OUTCOME_PUSH = Outcome.PUSH
+_OUTCOME_WIN = Outcome.WIN
+_ROLE_DESIGNATED_PLAYER = Role.DESIGNATED_PLAYER
+_ROLE_PLAYER = Role.PLAYER
+_SEATSTATUS_DEAD = SeatStatus.DEAD
+_SEATSTATUS_FOLDED = SeatStatus.FOLDED
+_SEATSTATUS_SETTLED = SeatStatus.SETTLED
+_WAGER_ANTE = Wager.ANTE
+_WAGER_FLUSH_BONUS = Wager.FLUSH_BONUS
+_WAGER_RAISE = Wager.RAISE
+_WAGER_STRAIGHT_FLUSH_BONUS = Wager.STRAIGHT_FLUSH_BONUS
+
 EVEN_MONEY = "1:1"
+_SEAT_NUMBER = attrgetter("seat")
 
 
 def settlement_order(dp_seat: int, seats: Iterable[int]) -> list[int]:
@@ -98,12 +118,15 @@ def _judge(
     seat = player.seat
     ante, raised = player.ante, player.raise_amount
     (flush, run), (dp_flush, dp_run) = values, dp_values
+    # compared as Flush and Run order them (length, then ranks; length, then top), without
+    # their generated comparisons' calls
+    key, dp_key = (flush.length, flush.ranks), (dp_flush.length, dp_flush.ranks)
     if player.folded:
-        lines = [_even(Wager.ANTE, ante, Outcome.LOSE)]
-        lost = [_wager_amount(Wager.ANTE, ante)]
-        for wager in (Wager.FLUSH_BONUS, Wager.STRAIGHT_FLUSH_BONUS):
+        lines = [_even(_WAGER_ANTE, ante, _OUTCOME_LOSE)]
+        lost = [_wager_amount(_WAGER_ANTE, ante)]
+        for wager in (_WAGER_FLUSH_BONUS, _WAGER_STRAIGHT_FLUSH_BONUS):
             if stake := player.stake(wager):
-                lines.append(_line(wager, stake, Outcome.LOSE, -stake, None))
+                lines.append(_line(wager, stake, _OUTCOME_LOSE, -stake, None))
                 lost.append(_wager_amount(wager, stake))
         return _Judged(
             player,
@@ -116,11 +139,11 @@ def _judge(
                     lost=joined(lost, _("%(first)s, %(next)s")),
                 )
             ],
-            SeatStatus.FOLDED,
+            _SEATSTATUS_FOLDED,
         )
 
     if not qualifies:
-        lines = [_even(Wager.ANTE, ante, Outcome.WIN), _even(Wager.RAISE, raised, Outcome.PUSH)]
+        lines = [_even(_WAGER_ANTE, ante, _OUTCOME_WIN), _even(_WAGER_RAISE, raised, _OUTCOME_PUSH)]
         sentence = msg(
             _(
                 "Seat %(seat)s: %(flush)s; the designated player does not qualify, so ante wins "
@@ -131,8 +154,8 @@ def _judge(
             ante=Money(ante),
             **{"raise": Money(raised)},
         )
-    elif flush > dp_flush:
-        lines = [_even(Wager.ANTE, ante, Outcome.WIN), _even(Wager.RAISE, raised, Outcome.WIN)]
+    elif key > dp_key:
+        lines = [_even(_WAGER_ANTE, ante, _OUTCOME_WIN), _even(_WAGER_RAISE, raised, _OUTCOME_WIN)]
         sentence = msg(
             _(
                 "Seat %(seat)s: %(flush)s beats the designated player's %(dp_flush)s; ante wins "
@@ -144,8 +167,11 @@ def _judge(
             ante=Money(ante),
             **{"raise": Money(raised)},
         )
-    elif flush == dp_flush:
-        lines = [_even(Wager.ANTE, ante, Outcome.PUSH), _even(Wager.RAISE, raised, Outcome.PUSH)]
+    elif key == dp_key:
+        lines = [
+            _even(_WAGER_ANTE, ante, _OUTCOME_PUSH),
+            _even(_WAGER_RAISE, raised, _OUTCOME_PUSH),
+        ]
         sentence = msg(
             _(
                 "Seat %(seat)s: %(flush)s ties the designated player's %(dp_flush)s; ante and "
@@ -156,7 +182,10 @@ def _judge(
             dp_flush=dp_flush.words,
         )
     else:
-        lines = [_even(Wager.ANTE, ante, Outcome.LOSE), _even(Wager.RAISE, raised, Outcome.LOSE)]
+        lines = [
+            _even(_WAGER_ANTE, ante, _OUTCOME_LOSE),
+            _even(_WAGER_RAISE, raised, _OUTCOME_LOSE),
+        ]
         sentence = msg(
             _(
                 "Seat %(seat)s: %(flush)s loses to the designated player's %(dp_flush)s; ante "
@@ -174,7 +203,7 @@ def _judge(
         table = rules.flush_paytable
         line = table.line_for(flush.length)
         if line is None:
-            lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.LOSE, -stake, None))
+            lines.append(_line(_WAGER_FLUSH_BONUS, stake, _OUTCOME_LOSE, -stake, None))
             sentences.append(
                 msg(
                     _(
@@ -188,9 +217,9 @@ def _judge(
             )
         else:
             odds = f"{line[1]}:1"
-            if flush > dp_flush:
+            if key > dp_key:
                 won = stake * line[1]
-                lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.WIN, won, odds))
+                lines.append(_line(_WAGER_FLUSH_BONUS, stake, _OUTCOME_WIN, won, odds))
                 sentences.append(
                     msg(
                         _(
@@ -203,13 +232,13 @@ def _judge(
                         length=flush.length,
                     )
                 )
-            elif flush == dp_flush:
-                lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.PUSH, 0, odds))
+            elif key == dp_key:
+                lines.append(_line(_WAGER_FLUSH_BONUS, stake, _OUTCOME_PUSH, 0, odds))
                 sentences.append(
                     msg(_("Seat %(seat)s: flush bonus pushes; the flushes tie."), seat=seat)
                 )
             else:
-                lines.append(_line(Wager.FLUSH_BONUS, stake, Outcome.LOSE, -stake, odds))
+                lines.append(_line(_WAGER_FLUSH_BONUS, stake, _OUTCOME_LOSE, -stake, odds))
                 sentences.append(
                     msg(
                         _(
@@ -225,7 +254,7 @@ def _judge(
         table = rules.straight_flush_paytable
         line = table.line_for(run.length) if run.is_straight_flush else None
         if line is None:
-            lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.LOSE, -stake, None))
+            lines.append(_line(_WAGER_STRAIGHT_FLUSH_BONUS, stake, _OUTCOME_LOSE, -stake, None))
             sentences.append(
                 msg(
                     _(
@@ -246,16 +275,17 @@ def _judge(
                 if dp_run.is_straight_flush
                 else msg(_("best run of %(length)s"), length=dp_run.length)
             )
-            if run >= dp_run:
+            run_key, dp_run_key = (run.length, run.top), (dp_run.length, dp_run.top)
+            if run_key >= dp_run_key:
                 won = stake * line[1]
-                lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.WIN, won, odds))
+                lines.append(_line(_WAGER_STRAIGHT_FLUSH_BONUS, stake, _OUTCOME_WIN, won, odds))
                 sentences.append(
                     msg(
                         _(
                             "Seat %(seat)s: straight flush bonus wins %(won)s at %(odds)s; "
                             "%(run)s ties the designated player's %(theirs)s."
                         )
-                        if run == dp_run
+                        if run_key == dp_run_key
                         else _(
                             "Seat %(seat)s: straight flush bonus wins %(won)s at %(odds)s; "
                             "%(run)s beats the designated player's %(theirs)s."
@@ -268,7 +298,7 @@ def _judge(
                     )
                 )
             else:
-                lines.append(_line(Wager.STRAIGHT_FLUSH_BONUS, stake, Outcome.LOSE, -stake, odds))
+                lines.append(_line(_WAGER_STRAIGHT_FLUSH_BONUS, stake, _OUTCOME_LOSE, -stake, odds))
                 sentences.append(
                     msg(
                         _(
@@ -281,7 +311,7 @@ def _judge(
                         theirs=theirs,
                     )
                 )
-    return _Judged(player, lines, sentences, SeatStatus.SETTLED)
+    return _Judged(player, lines, sentences, _SEATSTATUS_SETTLED)
 
 
 CAP_ORDER = (Wager.STRAIGHT_FLUSH_BONUS, Wager.FLUSH_BONUS, Wager.RAISE, Wager.ANTE)
@@ -335,9 +365,9 @@ def _apply_cap(judged: _Judged, cap: int | None) -> None:
 
 def _kill(judged: _Judged, reason: Message) -> None:
     judged.lines = [
-        _line(Wager(line.wager), line.stake, Outcome.DEAD, 0, line.odds) for line in judged.lines
+        _line(Wager(line.wager), line.stake, _OUTCOME_DEAD, 0, line.odds) for line in judged.lines
     ]
-    judged.status = SeatStatus.DEAD
+    judged.status = _SEATSTATUS_DEAD
     judged.sentences = [
         msg(
             _("Seat %(seat)s: dead hand, all bets returned; %(reason)s."),
@@ -396,11 +426,16 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
 
     judged: list[_Judged] = []
     collected = paid = 0
+    cap = rules.max_payout_per_hand
+    running = rules.coverage is _COVERAGE_RUNNING
     for seat in order:
         result = _judge(by_seat[seat], values[seat], dp_values, qualifies, rules)
-        _apply_cap(result, rules.max_payout_per_hand)
-        total = result.total
-        if rules.coverage is Coverage.RUNNING:
+        if cap is not None:
+            _apply_cap(result, cap)
+        total = 0  # result.total
+        for line in result.lines:
+            total += line.amount
+        if running:
             available = dp.bank + collected - paid
             if total > available:
                 _kill(
@@ -442,7 +477,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
                         take=Money(-total),
                     ),
                 )
-        if result.status is not SeatStatus.DEAD:
+        if result.status is not _SEATSTATUS_DEAD:
             if total > 0:
                 paid += total
             else:
@@ -450,7 +485,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
         judged.append(result)
         explanation.extend(result.sentences)
 
-    live = [result for result in judged if result.status is not SeatStatus.DEAD]
+    live = [result for result in judged if result.status is not _SEATSTATUS_DEAD]
     dp_rake = 0
     schedule = rules.rake.schedule
 
@@ -463,13 +498,15 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     if rules.rake.charges_dp and live:
         dp_rake = fee(max(result.player.ante for result in live))
 
-    dp_lines = tuple(
-        _mirror(line, result.player.seat)
-        for result in judged
-        if result.status is not SeatStatus.DEAD
-        for line in result.lines
-    )
-    dp_total = sum(line.amount for line in dp_lines)
+    mirrored: list[Line] = []
+    dp_total = 0
+    for result in judged:
+        if result.status is not _SEATSTATUS_DEAD:
+            against = result.player.seat
+            for line in result.lines:
+                mirrored.append(_mirror(line, against))
+                dp_total -= line.amount
+    dp_lines = tuple(mirrored)
     explanation.append(
         msg(
             _(
@@ -503,7 +540,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
                 total=Money(total_rake),
             )
         )
-    dead = [str(result.player.seat) for result in judged if result.status is SeatStatus.DEAD]
+    dead = [str(result.player.seat) for result in judged if result.status is _SEATSTATUS_DEAD]
     if dead and schedule.charges:
         explanation.append(
             msg(
@@ -517,10 +554,10 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     seats = [
         SeatResult(
             seat=dp.seat,
-            role=Role.DESIGNATED_PLAYER,
-            cards=tuple(map(str, dp.cards)),
+            role=_ROLE_DESIGNATED_PLAYER,
+            cards=tuple(card_texts(dp.cards)),
             hand=str(dp_flush),
-            status=SeatStatus.SETTLED,
+            status=_SEATSTATUS_SETTLED,
             lines=dp_lines,
             rake=dp_rake,
             extra={
@@ -537,8 +574,8 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
         seats.append(
             SeatResult(
                 seat=player.seat,
-                role=Role.PLAYER,
-                cards=tuple(map(str, player.cards)),
+                role=_ROLE_PLAYER,
+                cards=tuple(card_texts(player.cards)),
                 hand=str(flush),
                 status=result.status,
                 lines=tuple(result.lines),
@@ -549,7 +586,7 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     settlement = Settlement(
         game=GAME_CODE,
         rules=rules.to_dict(),
-        seats=tuple(sorted(seats, key=lambda seat: seat.seat)),
+        seats=tuple(sorted(seats, key=_SEAT_NUMBER)),
         explanation=tuple(explanation),
         extra={"order": order},
     )

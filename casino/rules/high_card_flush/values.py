@@ -129,9 +129,41 @@ def straight_flush_run(cards: Iterable[Card]) -> Run:
 
 
 def hand_values(cards: Iterable[Card]) -> tuple[Flush, Run]:
-    """``(best_flush(cards), straight_flush_run(cards))``, the cards read once."""
-    by_suit = _by_suit(cards)
-    return _flush_of(by_suit), _run_of(by_suit)
+    """``(best_flush(cards), straight_flush_run(cards))``, the cards read once.
+
+    Each suit's ranks are read as bits (bit 14 the ace): between two suits of as many cards
+    the better flush, card by card from the top, is the one whose highest rank not in the
+    other is higher, i.e. the larger number; so suits compare as (count, bits) where
+    :func:`_flush_of` compares (count, ranks from the highest), and as
+    :func:`_longest_run` of their bits where :func:`_run_of` does, the first of equal suits
+    kept. Cards given twice (which a checked hand never holds) are read the long way."""
+    cards = tuple(cards)
+    masks: dict[str, int] = {}  # each suit's ranks as bits, the suits as they first appear
+    for card in cards:
+        suit = card.suit
+        masks[suit] = masks.get(suit, 0) | 1 << card.rank
+    flush: tuple[int, int] | None = None
+    run: tuple[int, int] | None = None
+    flush_suit = run_suit = ""
+    counted = 0
+    for suit, mask in masks.items():
+        count = mask.bit_count()
+        counted += count
+        if flush is None or (count, mask) > flush:
+            flush, flush_suit = (count, mask), suit
+        longest = _longest_run(mask)
+        if run is None or longest > run:
+            run, run_suit = longest, suit
+    if flush is None or run is None or counted != len(cards):  # none, or a card twice
+        by_suit = _by_suit(cards)
+        return _flush_of(by_suit), _run_of(by_suit)
+    return Flush(flush[0], _ranks_of(flush[1]), flush_suit), Run(run[0], run[1], run_suit)
+
+
+@cache
+def _ranks_of(mask: int) -> tuple[int, ...]:
+    """The ranks whose bits are set, from the highest."""
+    return tuple(rank for rank in range(ACE, 1, -1) if mask >> rank & 1)
 
 
 def _by_suit(cards: Iterable[Card]) -> dict[str, list[int]]:
