@@ -88,6 +88,37 @@ from casino.rules.presentation import Presentation
 from casino.rules.rule_titles import pontoon_rule
 from casino.rules.settlement import Settlement
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_ACTIONTYPE_BUY = ActionType.BUY
+_ACTIONTYPE_DEAL = ActionType.DEAL
+_ACTIONTYPE_DRAW = ActionType.DRAW
+_ACTIONTYPE_NO_SHOOT = ActionType.NO_SHOOT
+_ACTIONTYPE_SHOOT = ActionType.SHOOT
+_ACTIONTYPE_SPLIT = ActionType.SPLIT
+_ACTIONTYPE_STAKE = ActionType.STAKE
+_ACTIONTYPE_STAND = ActionType.STAND
+_ACTIONTYPE_STICK = ActionType.STICK
+_ACTIONTYPE_TWIST = ActionType.TWIST
+_HANDSTATUS_BUST = HandStatus.BUST
+_HANDSTATUS_FIVE_CARD_TRICK = HandStatus.FIVE_CARD_TRICK
+_HANDSTATUS_NOT_PLAYED = HandStatus.NOT_PLAYED
+_HANDSTATUS_PLAYING = HandStatus.PLAYING
+_HANDSTATUS_PONTOON = HandStatus.PONTOON
+_HANDSTATUS_STOOD = HandStatus.STOOD
+_HANDSTATUS_TWENTY_ONE = HandStatus.TWENTY_ONE
+_HANDSTATUS_WAITING = HandStatus.WAITING
+_KIND_BUST = Kind.BUST
+_KIND_FIVE_CARD_TRICK = Kind.FIVE_CARD_TRICK
+_KIND_PONTOON = Kind.PONTOON
+_PHASE_BANKER = Phase.BANKER
+_PHASE_COMPLETE = Phase.COMPLETE
+_PHASE_FIRST_CARD = Phase.FIRST_CARD
+_PHASE_PLAYERS = Phase.PLAYERS
+_PHASE_SECOND_CARD = Phase.SECOND_CARD
+_PHASE_SHOOT = Phase.SHOOT
+_PHASE_STAKES = Phase.STAKES
+
 DEAL_ORDER = _("one card at a time clockwise from the banker's left, the banker last")
 
 # --------------------------------------------------------------------------- hand state
@@ -120,7 +151,7 @@ class HandState:
 
     @property
     def bust(self) -> bool:
-        return self.end is HandStatus.BUST
+        return self.end is _HANDSTATUS_BUST
 
     @property
     def owes_card(self) -> bool:
@@ -163,7 +194,7 @@ class PontoonHand:
         self._log: list[Operation] = []
         self._shoot_next = 0
         self._sale: SellingBank | None = None
-        self.phase = Phase.FIRST_CARD
+        self.phase = _PHASE_FIRST_CARD
         self.to_act: int | None = None
         self.current_hand: int | None = None
         self._log.append(PhaseChange(self.phase))
@@ -190,7 +221,7 @@ class PontoonHand:
 
     @property
     def complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _PHASE_COMPLETE
 
     @property
     def banker_cards(self) -> tuple[Card, ...]:
@@ -200,7 +231,7 @@ class PontoonHand:
     def banker_status(self) -> HandStatus:
         if self._banker_end is not None:
             return self._banker_end
-        return HandStatus.PLAYING if self.phase is Phase.BANKER else HandStatus.WAITING
+        return _HANDSTATUS_PLAYING if self.phase is _PHASE_BANKER else _HANDSTATUS_WAITING
 
     @property
     def banker_value(self) -> HandValue:
@@ -244,9 +275,9 @@ class PontoonHand:
         state = self.player(seat).hands[hand]
         if state.end is not None:
             return state.end
-        if seat == self.to_act and hand == self.current_hand and self.phase is Phase.PLAYERS:
-            return HandStatus.PLAYING
-        return HandStatus.WAITING
+        if seat == self.to_act and hand == self.current_hand and self.phase is _PHASE_PLAYERS:
+            return _HANDSTATUS_PLAYING
+        return _HANDSTATUS_WAITING
 
     @property
     def kitty(self) -> int | None:
@@ -304,7 +335,7 @@ class PontoonHand:
     def pontoon_seat(self) -> int | None:
         """Clause 16: the player nearest the banker's left who made a pontoon on an unsplit
         hand (or a split one, by option); None when the banker had a pontoon (clause 4)."""
-        if self.banker_pontoon or self.phase in (Phase.FIRST_CARD, Phase.STAKES, Phase.SHOOT):
+        if self.banker_pontoon or self.phase in (_PHASE_FIRST_CARD, _PHASE_STAKES, _PHASE_SHOOT):
             return None
         for player in self.players():
             if player.split and not self.rules.split_pontoon_takes_bank:
@@ -343,16 +374,16 @@ class PontoonHand:
         if seat is None:
             return []
         chip = self.rules.smallest_chip
-        if self.phase in (Phase.FIRST_CARD, Phase.SECOND_CARD):
+        if self.phase in (_PHASE_FIRST_CARD, _PHASE_SECOND_CARD):
             return [{"type": "deal"}]
-        if self.phase is Phase.STAKES:
+        if self.phase is _PHASE_STAKES:
             return [{"type": "stake", "min": self.rules.least_stake, "max": self.rules.stake_max}]
-        if self.phase is Phase.SHOOT:
+        if self.phase is _PHASE_SHOOT:
             shoot = {"type": "shoot", "hand": 0, "card": 1, "min": chip, "max": self.shoot_room}
             return (
                 [shoot, {"type": "no_shoot"}] if self.shoot_room >= chip else [{"type": "no_shoot"}]
             )
-        if self.phase is Phase.BANKER:
+        if self.phase is _PHASE_BANKER:
             actions: list[dict[str, Any]] = [{"type": "draw"}]
             if self.can_stand(seat):
                 actions.append({"type": "stand"})
@@ -449,7 +480,7 @@ class PontoonHand:
     def verify_deal(self, seat: int, card: Card, hand: int | None = None) -> None:
         """The first or second card of a seat, or the second card of a split hand."""
         self._verify_not_over(seat, _("be dealt a card"))
-        if self.phase in (Phase.STAKES, Phase.SHOOT):
+        if self.phase in (_PHASE_STAKES, _PHASE_SHOOT):
             raise RuleError(
                 msg(
                     _("no card is dealt now: %(phase)s (seat %(seat)s is next)"),
@@ -457,7 +488,7 @@ class PontoonHand:
                     seat=str(self.to_act),
                 )
             )
-        if self.phase is Phase.BANKER:
+        if self.phase is _PHASE_BANKER:
             raise RuleError(
                 msg(
                     _(
@@ -466,7 +497,7 @@ class PontoonHand:
                     )
                 )
             )
-        if self.phase is Phase.PLAYERS:
+        if self.phase is _PHASE_PLAYERS:
             index = self._expect_hand(seat, hand)
             if len(self._players[seat].hands[index].cards) >= 2:
                 raise RuleError(
@@ -507,7 +538,7 @@ class PontoonHand:
         if seat == self.banker:
             self._banker_cards.append(card)
             self._log.append(Dealing(seat, 0, card, _ROUNDS[self.phase]))
-        elif self.phase is Phase.PLAYERS:
+        elif self.phase is _PHASE_PLAYERS:
             index = self.current_hand
             assert index is not None
             self._players[seat].hands[index].cards.append(card)
@@ -522,7 +553,7 @@ class PontoonHand:
     def verify_stake(self, seat: int, amount: int) -> None:
         """Clause 3: after the first card, between the table minimum and maximum."""
         self._verify_not_over(seat, "stake")
-        if self.phase is not Phase.STAKES:
+        if self.phase is not _PHASE_STAKES:
             raise RuleError(
                 msg(
                     _("seat %(seat)s cannot stake now: %(phase)s"),
@@ -584,7 +615,7 @@ class PontoonHand:
                 )
             )
         self._verify_not_over(seat, "shoot")
-        if self.phase is Phase.SHOOT:
+        if self.phase is _PHASE_SHOOT:
             self.player(seat)
             if seat != self.to_act:
                 raise RuleError(
@@ -601,8 +632,8 @@ class PontoonHand:
                         seat=seat,
                     )
                 )
-        elif self.phase is Phase.PLAYERS:
-            index, state = self._verify_turn(seat, ActionType.SHOOT, hand)
+        elif self.phase is _PHASE_PLAYERS:
+            index, state = self._verify_turn(seat, _ACTIONTYPE_SHOOT, hand)
             position = len(state.cards) + 1
             if position not in SHOOT_BEFORE_CARDS:
                 raise RuleError(
@@ -661,7 +692,7 @@ class PontoonHand:
 
     def shoot(self, seat: int, amount: int, hand: int | None = None) -> None:
         self.verify_shoot(seat, amount, hand)
-        if self.phase is Phase.SHOOT:
+        if self.phase is _PHASE_SHOOT:
             index, position = 0, FIRST_CARD_SHOOT
             self._shoot_next += 1
         else:
@@ -674,7 +705,7 @@ class PontoonHand:
 
     def verify_no_shoot(self, seat: int) -> None:
         self._verify_not_over(seat, _("decline a shoot bet"))
-        if self.phase is not Phase.SHOOT:
+        if self.phase is not _PHASE_SHOOT:
             raise RuleError(
                 msg(
                     _("seat %(seat)s: no_shoot is only for the first shoot bets, after the stakes"),
@@ -705,7 +736,7 @@ class PontoonHand:
     def verify_split(self, seat: int, hand: int | None = None) -> None:
         """Clause 6: two cards of equal rank (ten-values only of the same rank), up to
         ``max_split_hands`` hands."""
-        index, state = self._verify_turn(seat, ActionType.SPLIT, hand)
+        index, state = self._verify_turn(seat, _ACTIONTYPE_SPLIT, hand)
         if len(state.cards) != 2:
             raise RuleError(
                 msg(
@@ -791,7 +822,7 @@ class PontoonHand:
 
     def verify_buy(self, seat: int, amount: int, card: Card, hand: int | None = None) -> None:
         """Clause 7: below 21, never after a twist, within the bounds for that card."""
-        index, state = self._verify_turn(seat, ActionType.BUY, hand)
+        index, state = self._verify_turn(seat, _ACTIONTYPE_BUY, hand)
         if state.twisted:
             raise RuleError(
                 msg(
@@ -857,7 +888,7 @@ class PontoonHand:
 
     def verify_twist(self, seat: int, card: Card, hand: int | None = None) -> None:
         """Clause 8: below 21, the card face up, the stake unchanged."""
-        self._verify_turn(seat, ActionType.TWIST, hand)
+        self._verify_turn(seat, _ACTIONTYPE_TWIST, hand)
         self._verify_card(card)
 
     def can_twist(self, seat: int, card: Card, hand: int | None = None) -> bool:
@@ -878,7 +909,7 @@ class PontoonHand:
 
     def verify_stick(self, seat: int, hand: int | None = None) -> None:
         """Clause 9: on ``stick_minimum`` or more; soft totals count."""
-        index, state = self._verify_turn(seat, ActionType.STICK, hand)
+        index, state = self._verify_turn(seat, _ACTIONTYPE_STICK, hand)
         if state.owes_card:
             position = len(state.cards) + 1
             raise RuleError(
@@ -913,7 +944,7 @@ class PontoonHand:
         self.verify_stick(seat, hand)
         index = self.current_hand
         assert index is not None
-        self._players[seat].hands[index].end = HandStatus.STOOD
+        self._players[seat].hands[index].end = _HANDSTATUS_STOOD
         self._log.append(Sticking(seat, index))
         self._advance()
 
@@ -957,7 +988,7 @@ class PontoonHand:
 
     def stand(self, seat: int) -> None:
         self.verify_stand(seat)
-        self._banker_end = HandStatus.STOOD
+        self._banker_end = _HANDSTATUS_STOOD
         self._log.append(BankerStanding(seat))
         self._advance()
 
@@ -965,7 +996,7 @@ class PontoonHand:
 
     def verify_sell_bank(self, seat: int, buyer: int, price: int) -> None:
         """Clause 16: after a hand the banker may sell the bank to a player."""
-        if self.phase is not Phase.COMPLETE:
+        if self.phase is not _PHASE_COMPLETE:
             raise RuleError(
                 msg(
                     _("the bank is sold between hands, not now: %(phase)s"),
@@ -1042,25 +1073,25 @@ class PontoonHand:
         # read from its values without an accessor each.
         values: Any = decoded.values
         seat, kind = values["seat"], ACTION_TYPES[decoded.type]
-        if kind is ActionType.DEAL:
+        if kind is _ACTIONTYPE_DEAL:
             self.deal(seat, values["card"], values["hand"])
-        elif kind is ActionType.STAKE:
+        elif kind is _ACTIONTYPE_STAKE:
             self.stake(seat, values["amount"])
-        elif kind is ActionType.SHOOT:
+        elif kind is _ACTIONTYPE_SHOOT:
             self.shoot(seat, values["amount"], values["hand"])
-        elif kind is ActionType.NO_SHOOT:
+        elif kind is _ACTIONTYPE_NO_SHOOT:
             self.no_shoot(seat)
-        elif kind is ActionType.SPLIT:
+        elif kind is _ACTIONTYPE_SPLIT:
             self.split(seat, values["hand"])
-        elif kind is ActionType.BUY:
+        elif kind is _ACTIONTYPE_BUY:
             self.buy(seat, values["amount"], values["card"], values["hand"])
-        elif kind is ActionType.TWIST:
+        elif kind is _ACTIONTYPE_TWIST:
             self.twist(seat, values["card"], values["hand"])
-        elif kind is ActionType.STICK:
+        elif kind is _ACTIONTYPE_STICK:
             self.stick(seat, values["hand"])
-        elif kind is ActionType.DRAW:
+        elif kind is _ACTIONTYPE_DRAW:
             self.draw(seat, values["card"])
-        elif kind is ActionType.STAND:
+        elif kind is _ACTIONTYPE_STAND:
             self.stand(seat)
         else:
             self.sell_bank(seat, values["buyer"], values["price"])
@@ -1097,14 +1128,14 @@ class PontoonHand:
         return msg(_("seat %(seat)s's %(nth)s hand"), seat=seat, nth=Message(nth(index + 1)))
 
     def _verify_not_over(self, seat: int, verb: str) -> None:
-        if self.phase is Phase.COMPLETE:
+        if self.phase is _PHASE_COMPLETE:
             why: Message
             if self.banker_pontoon:
                 why = msg(
                     _("the banker has a pontoon, so the players take no turns (%(rule)s)"),
                     rule=pontoon_rule(4),
                 )
-            elif self._banker_end is HandStatus.NOT_PLAYED:
+            elif self._banker_end is _HANDSTATUS_NOT_PLAYED:
                 why = Message(_("every player's hand is bust, so the banker does not play"))
             else:
                 why = Message(_("the hand is over"))
@@ -1176,7 +1207,7 @@ class PontoonHand:
                 )
             )
         player = self.player(seat)
-        if self.phase is not Phase.PLAYERS:
+        if self.phase is not _PHASE_PLAYERS:
             raise RuleError(
                 msg(
                     _("seat %(seat)s cannot %(verb)s now: %(phase)s"),
@@ -1200,13 +1231,13 @@ class PontoonHand:
         value = self.value(seat, index)
         limit = self.rules.five_card_limit
         why: Message
-        if state.end is HandStatus.BUST:
+        if state.end is _HANDSTATUS_BUST:
             why = msg(
                 _("the hand is bust (%(total)s) and its stake already lost (%(rule)s)"),
                 total=value.total,
                 rule=pontoon_rule(10),
             )
-        elif state.end is HandStatus.FIVE_CARD_TRICK:
+        elif state.end is _HANDSTATUS_FIVE_CARD_TRICK:
             why = msg(
                 _(
                     "it already has %(limit)s cards (%(value)s) and a hand holds at most "
@@ -1217,12 +1248,12 @@ class PontoonHand:
                 nth=Message(nth(limit + 1)),
                 rule=pontoon_rule(10),
             )
-        elif state.end is HandStatus.PONTOON:
+        elif state.end is _HANDSTATUS_PONTOON:
             why = msg(
                 _("it has a pontoon, declared and shown: no more cards (%(rule)s)"),
                 rule=pontoon_rule(5),
             )
-        elif state.end is HandStatus.TWENTY_ONE:
+        elif state.end is _HANDSTATUS_TWENTY_ONE:
             why = msg(
                 _("it has 21, and a hand buys or twists only below 21 (%(rules)s)"),
                 rules=pontoon_rule(7, 8),
@@ -1252,7 +1283,7 @@ class PontoonHand:
                     banker=self.banker,
                 )
             )
-        if self.phase is not Phase.BANKER:
+        if self.phase is not _PHASE_BANKER:
             raise RuleError(
                 msg(
                     _("the banker cannot %(verb)s now: %(phase)s"),
@@ -1359,21 +1390,21 @@ class PontoonHand:
             split=len(player.hands) > 1,
             split_pontoon_is_pontoon=rules.split_pontoon_pays_double,
         )
-        if value.kind is Kind.BUST:
-            return HandStatus.BUST
-        if value.kind is Kind.PONTOON:
-            return HandStatus.PONTOON
-        if value.kind is Kind.FIVE_CARD_TRICK:
-            return HandStatus.FIVE_CARD_TRICK
+        if value.kind is _KIND_BUST:
+            return _HANDSTATUS_BUST
+        if value.kind is _KIND_PONTOON:
+            return _HANDSTATUS_PONTOON
+        if value.kind is _KIND_FIVE_CARD_TRICK:
+            return _HANDSTATUS_FIVE_CARD_TRICK
         if value.total == 21:
-            return HandStatus.TWENTY_ONE
+            return _HANDSTATUS_TWENTY_ONE
         return None
 
     def _advance(self) -> None:
         """Move to whoever the next step concerns, ending hands and phases on the way."""
         while True:
-            if self.phase is Phase.FIRST_CARD or self.phase is Phase.SECOND_CARD:
-                need = 1 if self.phase is Phase.FIRST_CARD else 2
+            if self.phase is _PHASE_FIRST_CARD or self.phase is _PHASE_SECOND_CARD:
+                need = 1 if self.phase is _PHASE_FIRST_CARD else 2
                 waiting = [s for s in self.order if len(self._players[s].hands[0].cards) < need]
                 if waiting:
                     self.to_act = waiting[0]
@@ -1381,48 +1412,48 @@ class PontoonHand:
                 if len(self._banker_cards) < need:
                     self.to_act = self.banker
                     return
-                if self.phase is Phase.FIRST_CARD:
-                    self._set_phase(Phase.STAKES)
+                if self.phase is _PHASE_FIRST_CARD:
+                    self._set_phase(_PHASE_STAKES)
                 elif self.banker_pontoon:
-                    self._banker_end = HandStatus.PONTOON
+                    self._banker_end = _HANDSTATUS_PONTOON
                     self._log.append(
-                        HandEnding(self.banker, 0, HandStatus.PONTOON, str(self.banker_value))
+                        HandEnding(self.banker, 0, _HANDSTATUS_PONTOON, str(self.banker_value))
                     )
                     self._finish()
                     return
                 else:
-                    self._set_phase(Phase.PLAYERS)
-            elif self.phase is Phase.STAKES:
+                    self._set_phase(_PHASE_PLAYERS)
+            elif self.phase is _PHASE_STAKES:
                 waiting = [s for s in self.order if self._players[s].stake is None]
                 if waiting:
                     self.to_act = waiting[0]
                     return
-                self._set_phase(Phase.SHOOT if self.config.shoot else Phase.SECOND_CARD)
-            elif self.phase is Phase.SHOOT:
+                self._set_phase(_PHASE_SHOOT if self.config.shoot else _PHASE_SECOND_CARD)
+            elif self.phase is _PHASE_SHOOT:
                 if self._shoot_next < len(self.order):
                     self.to_act = self.order[self._shoot_next]
                     return
-                self._set_phase(Phase.SECOND_CARD)
-            elif self.phase is Phase.PLAYERS:
+                self._set_phase(_PHASE_SECOND_CARD)
+            elif self.phase is _PHASE_PLAYERS:
                 if self._next_player_hand():
                     return
                 if any(not hand.bust for p in self._players.values() for hand in p.hands):
-                    self._set_phase(Phase.BANKER)
+                    self._set_phase(_PHASE_BANKER)
                     self.current_hand = None
                 else:
-                    self._banker_end = HandStatus.NOT_PLAYED
+                    self._banker_end = _HANDSTATUS_NOT_PLAYED
                     self.current_hand = None
                     self._finish()
                     return
-            elif self.phase is Phase.BANKER:
+            elif self.phase is _PHASE_BANKER:
                 value = self.banker_value
                 end = None
-                if value.kind is Kind.BUST:
-                    end = HandStatus.BUST
-                elif value.kind is Kind.FIVE_CARD_TRICK:
-                    end = HandStatus.FIVE_CARD_TRICK
+                if value.kind is _KIND_BUST:
+                    end = _HANDSTATUS_BUST
+                elif value.kind is _KIND_FIVE_CARD_TRICK:
+                    end = _HANDSTATUS_FIVE_CARD_TRICK
                 elif value.total == 21:
-                    end = HandStatus.TWENTY_ONE
+                    end = _HANDSTATUS_TWENTY_ONE
                 if end is not None:
                     self._banker_end = end
                     self._log.append(HandEnding(self.banker, 0, end, str(value)))
@@ -1446,7 +1477,7 @@ class PontoonHand:
                     end = self._auto_end(player, state)
                     if end is not None:
                         state.end = end
-                        if end is HandStatus.BUST:
+                        if end is _HANDSTATUS_BUST:
                             self._bottom.update(state.cards)
                         self._log.append(HandEnding(seat, index, end, str(self.value(seat, index))))
                         continue
@@ -1456,7 +1487,7 @@ class PontoonHand:
         return False
 
     def _finish(self) -> None:
-        self._set_phase(Phase.COMPLETE)
+        self._set_phase(_PHASE_COMPLETE)
         self.to_act = None
         self.current_hand = None
 

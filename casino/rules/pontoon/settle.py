@@ -110,6 +110,27 @@ class Case(StrEnum):
     ALL_BUST = "all_bust"
 
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_CASE_ALL_BUST = Case.ALL_BUST
+_CASE_BANKER_BUST = Case.BANKER_BUST
+_CASE_BANKER_FIVE_CARD_TRICK = Case.BANKER_FIVE_CARD_TRICK
+_CASE_BANKER_PONTOON = Case.BANKER_PONTOON
+_CASE_BANKER_STANDS = Case.BANKER_STANDS
+_HANDSTATUS_BUST = HandStatus.BUST
+_HANDSTATUS_FIVE_CARD_TRICK = HandStatus.FIVE_CARD_TRICK
+_HANDSTATUS_NOT_PLAYED = HandStatus.NOT_PLAYED
+_KIND_PONTOON = Kind.PONTOON
+_KIND_TWENTY_ONE = Kind.TWENTY_ONE
+_OUTCOME_LOSE = Outcome.LOSE
+_OUTCOME_PUSH = Outcome.PUSH
+_OUTCOME_WIN = Outcome.WIN
+_ROLE_BANKER = Role.BANKER
+_ROLE_PLAYER = Role.PLAYER
+_SEATSTATUS_BUST = SeatStatus.BUST
+_SEATSTATUS_SETTLED = SeatStatus.SETTLED
+
+
 @dataclass(frozen=True, slots=True)
 class _Result:
     """One player hand judged: the stake's and the shoot's results and the sentences."""
@@ -124,19 +145,19 @@ class _Result:
 
 def _case(hand: SettledHand) -> Case:
     if hand.banker_pontoon:
-        return Case.BANKER_PONTOON
+        return _CASE_BANKER_PONTOON
     status = hand.banker_status
-    if status is HandStatus.NOT_PLAYED:
-        return Case.ALL_BUST
-    if status is HandStatus.BUST:
-        return Case.BANKER_BUST
-    if status is HandStatus.FIVE_CARD_TRICK:
-        return Case.BANKER_FIVE_CARD_TRICK
-    return Case.BANKER_STANDS
+    if status is _HANDSTATUS_NOT_PLAYED:
+        return _CASE_ALL_BUST
+    if status is _HANDSTATUS_BUST:
+        return _CASE_BANKER_BUST
+    if status is _HANDSTATUS_FIVE_CARD_TRICK:
+        return _CASE_BANKER_FIVE_CARD_TRICK
+    return _CASE_BANKER_STANDS
 
 
 def _outcome(amount: int) -> Outcome:
-    return Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
+    return _OUTCOME_WIN if amount > 0 else _OUTCOME_LOSE if amount < 0 else _OUTCOME_PUSH
 
 
 def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
@@ -156,7 +177,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
                 "%(who)s: bust (%(total)s) with %(cards)s: the banker took the stake %(stake)s "
                 "at once (it loses even though the banker busts) (%(rule)s)"
             )
-            if case is Case.BANKER_BUST
+            if case is _CASE_BANKER_BUST
             else _(
                 "%(who)s: bust (%(total)s) with %(cards)s: the banker took the stake %(stake)s "
                 "at once (%(rule)s)"
@@ -167,7 +188,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             stake=Money(staked),
             rule=pontoon_rule(10),
         )
-    elif case is Case.BANKER_PONTOON:
+    elif case is _CASE_BANKER_PONTOON:
         factor = -2
         said = msg(
             _(
@@ -180,7 +201,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             amount=Money(2 * staked),
             rule=pontoon_rule(4),
         )
-    elif case is Case.BANKER_BUST:
+    elif case is _CASE_BANKER_BUST:
         factor = 2 if value.pays_double else 1
         said = msg(
             _(
@@ -194,8 +215,8 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             amount=Money(factor * staked),
             rule=pontoon_rule(12),
         )
-    elif case is Case.BANKER_FIVE_CARD_TRICK:
-        factor = 2 if value.kind is Kind.PONTOON else -2
+    elif case is _CASE_BANKER_FIVE_CARD_TRICK:
+        factor = 2 if value.kind is _KIND_PONTOON else -2
         said = msg(
             _(
                 "%(who)s: %(hand)s (%(cards)s) beats the banker's %(trick)s: paid double, "
@@ -250,7 +271,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             stake=Money(staked),
             rule=pontoon_rule(13),
         )
-    if value.split_pontoon and value.kind is Kind.TWENTY_ONE and not value.is_bust:
+    if value.split_pontoon and value.kind is _KIND_TWENTY_ONE and not value.is_bust:
         sentence = msg(
             _("%(said)s; a pontoon on a split hand counts as 21 (%(rule)s)."),
             said=said,
@@ -276,7 +297,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
         shoot_line = Line(
             "shoot",
             shot,
-            Outcome.WIN if won else Outcome.LOSE,
+            _OUTCOME_WIN if won else _OUTCOME_LOSE,
             shot if won else -shot,
             SINGLE,
             {"hand": index, "bets": bets},
@@ -285,7 +306,7 @@ def _judge(hand: SettledHand, seat: int, index: int, case: Case) -> _Result:
             template = _("%(who)s's shoot bet %(shot)s is paid %(shot)s from the kitty.")
         elif value.is_bust:
             template = _("%(who)s's shoot bet %(shot)s went to the kitty when the hand bust.")
-        elif case is Case.BANKER_PONTOON:
+        elif case is _CASE_BANKER_PONTOON:
             template = _("%(who)s's shoot bet %(shot)s goes to the kitty (banker's pontoon).")
         else:
             template = _("%(who)s's shoot bet %(shot)s goes to the kitty.")
@@ -308,7 +329,7 @@ def _who_words(seat: int, split: bool, index: int) -> Message:
 
 
 def _mirror(line: Line, seat: int) -> Line:
-    flip = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN, Outcome.PUSH: Outcome.PUSH}
+    flip = {_OUTCOME_WIN: _OUTCOME_LOSE, _OUTCOME_LOSE: _OUTCOME_WIN, _OUTCOME_PUSH: _OUTCOME_PUSH}
     return Line(
         line.wager,
         line.stake,
@@ -324,7 +345,7 @@ def _banker_sentence(hand: SettledHand, case: Case) -> Message:
     cards = card_text(hand.banker_cards)
     value = hand.banker_value
     limit = hand.rules.five_card_limit
-    if case is Case.BANKER_PONTOON:
+    if case is _CASE_BANKER_PONTOON:
         return msg(
             _(
                 "Banker (seat %(seat)s) has a pontoon (%(cards)s): every player pays double "
@@ -334,7 +355,7 @@ def _banker_sentence(hand: SettledHand, case: Case) -> Message:
             cards=cards,
             rule=pontoon_rule(4),
         )
-    if case is Case.ALL_BUST:
+    if case is _CASE_ALL_BUST:
         return msg(
             _(
                 "Every player's hand is bust: the banker (seat %(seat)s, %(cards)s) does not "
@@ -343,7 +364,7 @@ def _banker_sentence(hand: SettledHand, case: Case) -> Message:
             seat=seat,
             cards=cards,
         )
-    if case is Case.BANKER_BUST:
+    if case is _CASE_BANKER_BUST:
         return msg(
             _(
                 "Banker (seat %(seat)s): %(cards)s, bust (%(total)s): every hand still in is "
@@ -355,7 +376,7 @@ def _banker_sentence(hand: SettledHand, case: Case) -> Message:
             tricks=trick_words(limit, plural=True),
             rule=pontoon_rule(12),
         )
-    if case is Case.BANKER_FIVE_CARD_TRICK:
+    if case is _CASE_BANKER_FIVE_CARD_TRICK:
         return msg(
             _(
                 "Banker (seat %(seat)s) makes a %(trick)s (%(cards)s): only pontoons are paid, "
@@ -403,7 +424,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
                 lines.append(result.shoot_line)
         if sale is not None and sale.buyer == player.seat:
             lines.append(
-                Line("bank_sale", sale.price, Outcome.LOSE, -sale.price, None, {"to": hand.banker})
+                Line("bank_sale", sale.price, _OUTCOME_LOSE, -sale.price, None, {"to": hand.banker})
             )
         banker_lines.extend(_mirror(line, player.seat) for line in lines)
         all_bust = all(result.value.is_bust for result in mine)
@@ -422,10 +443,10 @@ def settle_hand(hand: SettledHand) -> Settlement:
         seats.append(
             SeatResult(
                 seat=player.seat,
-                role=Role.PLAYER,
+                role=_ROLE_PLAYER,
                 cards=tuple(str(card) for state in player.hands for card in state.cards),
                 hand=" / ".join(str(result.value) for result in mine),
-                status=SeatStatus.BUST if all_bust else SeatStatus.SETTLED,
+                status=_SEATSTATUS_BUST if all_bust else _SEATSTATUS_SETTLED,
                 lines=tuple(lines),
                 rake=0,
                 extra={"stake": player.stake, "hands": hands},
@@ -464,10 +485,10 @@ def settle_hand(hand: SettledHand) -> Settlement:
     seats.append(
         SeatResult(
             seat=hand.banker,
-            role=Role.BANKER,
+            role=_ROLE_BANKER,
             cards=tuple(str(card) for card in hand.banker_cards),
             hand=str(banker_value),
-            status=SeatStatus.BUST if banker_value.is_bust else SeatStatus.SETTLED,
+            status=_SEATSTATUS_BUST if banker_value.is_bust else _SEATSTATUS_SETTLED,
             lines=tuple(banker_lines),
             rake=0,
             extra=banker_extra,
@@ -520,8 +541,8 @@ def settle_hand(hand: SettledHand) -> Settlement:
             rule=pontoon_rule(17),
         )
     explanation.append(sentence)
-    reshuffle = case is Case.BANKER_PONTOON or any(
-        result.value.kind is Kind.PONTOON for result in results
+    reshuffle = case is _CASE_BANKER_PONTOON or any(
+        result.value.kind is _KIND_PONTOON for result in results
     )
     explanation.append(
         msg(

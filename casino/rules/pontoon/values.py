@@ -88,6 +88,15 @@ class Kind(StrEnum):
         return _KIND_ORDER[self]
 
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_KIND_BUST = Kind.BUST
+_KIND_FIVE_CARD_TRICK = Kind.FIVE_CARD_TRICK
+_KIND_PONTOON = Kind.PONTOON
+_KIND_TOTAL = Kind.TOTAL
+_KIND_TWENTY_ONE = Kind.TWENTY_ONE
+
+
 _KIND_ORDER = {kind: index for index, kind in enumerate(Kind)}
 
 
@@ -110,38 +119,38 @@ class HandValue:
     @property
     def key(self) -> tuple[int, int]:
         """Compare hands: class first, then the total within plain totals."""
-        return self.kind.order, self.total if self.kind is Kind.TOTAL else 0
+        return self.kind.order, self.total if self.kind is _KIND_TOTAL else 0
 
     @property
     def pays_double(self) -> bool:
         """Pontoons and five card tricks are paid double when they win (clauses 12-13)."""
-        return self.kind in (Kind.PONTOON, Kind.FIVE_CARD_TRICK)
+        return self.kind in (_KIND_PONTOON, _KIND_FIVE_CARD_TRICK)
 
     @property
     def is_bust(self) -> bool:
-        return self.kind is Kind.BUST
+        return self.kind is _KIND_BUST
 
     def __str__(self) -> str:
-        if self.kind is Kind.PONTOON:
+        if self.kind is _KIND_PONTOON:
             return "pontoon (split hand)" if self.split_pontoon else "pontoon"
-        if self.kind is Kind.FIVE_CARD_TRICK:
+        if self.kind is _KIND_FIVE_CARD_TRICK:
             return f"{trick_name(self.limit)} ({self.total})"
-        if self.kind is Kind.TWENTY_ONE:
+        if self.kind is _KIND_TWENTY_ONE:
             return "21 (split pontoon)" if self.split_pontoon else "21"
-        if self.kind is Kind.BUST:
+        if self.kind is _KIND_BUST:
             return f"bust ({self.total})"
         return f"soft {self.total}" if self.soft else str(self.total)
 
     @property
     def words(self) -> Message:
         """``str(self)`` as a message (its English text is the same)."""
-        if self.kind is Kind.PONTOON:
+        if self.kind is _KIND_PONTOON:
             return Message(_("pontoon (split hand)") if self.split_pontoon else _("pontoon"))
-        if self.kind is Kind.FIVE_CARD_TRICK:
+        if self.kind is _KIND_FIVE_CARD_TRICK:
             return msg(_("%(trick)s (%(total)s)"), trick=trick_words(self.limit), total=self.total)
-        if self.kind is Kind.TWENTY_ONE:
+        if self.kind is _KIND_TWENTY_ONE:
             return Message(_("21 (split pontoon)") if self.split_pontoon else "21")
-        if self.kind is Kind.BUST:
+        if self.kind is _KIND_BUST:
             return msg(_("bust (%(total)s)"), total=self.total)
         if self.soft:
             return msg(_("soft %(total)s"), total=self.total)
@@ -183,12 +192,12 @@ def _rank(
     points_total, soft = total(cards)
     count = len(cards)
     if points_total > TWENTY_ONE:
-        return HandValue(Kind.BUST, points_total, False, count, limit=limit)
+        return HandValue(_KIND_BUST, points_total, False, count, limit=limit)
     if is_pontoon_pair(cards):
-        kind = Kind.PONTOON if not split or split_pontoon_is_pontoon else Kind.TWENTY_ONE
+        kind = _KIND_PONTOON if not split or split_pontoon_is_pontoon else _KIND_TWENTY_ONE
         return HandValue(kind, TWENTY_ONE, soft, count, split_pontoon=split, limit=limit)
     if count >= limit:
-        return HandValue(Kind.FIVE_CARD_TRICK, points_total, soft, count, limit=limit)
+        return HandValue(_KIND_FIVE_CARD_TRICK, points_total, soft, count, limit=limit)
     if points_total == TWENTY_ONE:
-        return HandValue(Kind.TWENTY_ONE, points_total, soft, count, limit=limit)
-    return HandValue(Kind.TOTAL, points_total, soft, count, limit=limit)
+        return HandValue(_KIND_TWENTY_ONE, points_total, soft, count, limit=limit)
+    return HandValue(_KIND_TOTAL, points_total, soft, count, limit=limit)
