@@ -56,6 +56,18 @@ from casino.rules.presentation import Presentation
 from casino.rules.rule_titles import paiute_rule
 from casino.rules.settlement import Settlement
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_ACTIONTYPE_DISCARD = ActionType.DISCARD
+_ACTIONTYPE_DRAW = ActionType.DRAW
+_PHASE_COMPLETE = Phase.COMPLETE
+_PHASE_FINAL_TURNS = Phase.FINAL_TURNS
+_PHASE_PLAY = Phase.PLAY
+_SOURCE_DISCARD = Source.DISCARD
+_SOURCE_STOCK = Source.STOCK
+_STEP_DISCARD = Step.DISCARD
+_STEP_DRAW = Step.DRAW
+
 
 class PaiuteHand:
     """One hand of Paiute, live or replayed."""
@@ -85,9 +97,9 @@ class PaiuteHand:
         self._combinations: dict[tuple[Card, ...], Combination | None] = {}
         self._callers: list[int] = []
         self._final: list[int] = []
-        self._log: list[Operation] = [PhaseChange(Phase.PLAY)]
-        self.phase = Phase.PLAY
-        self.step: Step | None = Step.DRAW
+        self._log: list[Operation] = [PhaseChange(_PHASE_PLAY)]
+        self.phase = _PHASE_PLAY
+        self.step: Step | None = _STEP_DRAW
         self.to_act: int | None = self.order[0]
 
     @classmethod
@@ -111,7 +123,7 @@ class PaiuteHand:
 
     @property
     def complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _PHASE_COMPLETE
 
     @property
     def caller(self) -> int | None:
@@ -186,23 +198,23 @@ class PaiuteHand:
 
     def sources(self) -> list[str]:
         """Where the player to act may draw from (the stock is never empty at a draw)."""
-        if self.complete or self.step is not Step.DRAW:
+        if self.complete or self.step is not _STEP_DRAW:
             return []
-        sources = [str(Source.STOCK)]
+        sources = [str(_SOURCE_STOCK)]
         if self._pile:
-            sources.append(str(Source.DISCARD))
+            sources.append(str(_SOURCE_DISCARD))
         return sources
 
     def discard_options(self, seat: int) -> list[Card]:
         """The cards the acting seat may discard: any but one taken from the discard pile."""
         taken = self._taken
-        banned = taken.card if taken is not None and taken.source is Source.DISCARD else None
+        banned = taken.card if taken is not None and taken.source is _SOURCE_DISCARD else None
         return [card for card in self._held[seat] if card != banned]
 
     def call_discards(self, seat: int) -> list[Card | None]:
         """How the acting seat may call: ``[None]`` with a 6-card combination (nothing is
         discarded), else the cards whose discard leaves the best combination (clause 5)."""
-        if self.complete or self.step is not Step.DISCARD or seat != self.to_act:
+        if self.complete or self.step is not _STEP_DISCARD or seat != self.to_act:
             return []
         best = self.best(seat)
         if best is None:
@@ -228,7 +240,7 @@ class PaiuteHand:
         seat = self.to_act
         if seat is None or self.complete:
             return []
-        if self.step is Step.DRAW:
+        if self.step is _STEP_DRAW:
             forced = self.stock_cards()
             return [
                 {
@@ -312,7 +324,7 @@ class PaiuteHand:
         """Clause 3: the top of the stock or of the discard pile; clauses 2 and 4 decide
         which cards the stock can give."""
         self._verify_turn(seat, _("draw"))
-        if self.step is not Step.DRAW:
+        if self.step is not _STEP_DRAW:
             assert self._taken is not None
             raise RuleError(
                 msg(
@@ -321,7 +333,7 @@ class PaiuteHand:
                     card=str(self._taken.card),
                 )
             )
-        if source is Source.DISCARD:
+        if source is _SOURCE_DISCARD:
             top = self.top_discard
             if top is None:
                 raise RuleError(
@@ -362,7 +374,7 @@ class PaiuteHand:
 
     def draw(self, seat: int, source: Source, card: Card | None = None) -> None:
         self.verify_draw(seat, source, card)
-        if source is Source.DISCARD:
+        if source is _SOURCE_DISCARD:
             taken = self._pile.pop()
         else:
             assert card is not None
@@ -375,14 +387,14 @@ class PaiuteHand:
         self._held[seat].append(taken)
         self._taken = Drawing(seat, source, taken)
         self._log.append(self._taken)
-        self.step = Step.DISCARD
+        self.step = _STEP_DISCARD
 
     # ------------------------------------------------------------------ discard
 
     def verify_discard(self, seat: int, card: Card) -> None:
         """Clause 3: any card of the six, but not the one just taken from the discard pile."""
         self._verify_turn(seat, _("discard"))
-        if self.step is not Step.DISCARD:
+        if self.step is not _STEP_DISCARD:
             raise RuleError(
                 msg(
                     _("seat %(seat)s must draw a card before discarding (%(rule)s)"),
@@ -393,7 +405,7 @@ class PaiuteHand:
         if not _holds(self._held[seat], card):
             raise RuleError(_not_held(seat, card, self._held[seat]))
         taken = self._taken
-        if taken is not None and taken.source is Source.DISCARD and taken.card == card:
+        if taken is not None and taken.source is _SOURCE_DISCARD and taken.card == card:
             raise RuleError(_taken_back(seat, card))
 
     def can_discard(self, seat: int, card: Card) -> bool:
@@ -413,7 +425,7 @@ class PaiuteHand:
         is discarded for a 5-card combination (leaving the best the six make), nothing for a
         6-card combination."""
         self._verify_turn(seat, _("call"))
-        if self.step is not Step.DISCARD:
+        if self.step is not _STEP_DISCARD:
             raise RuleError(
                 msg(
                     _("seat %(seat)s calls after drawing: take a card first (%(rule)s)"),
@@ -466,7 +478,7 @@ class PaiuteHand:
         if discard in allowed:
             return
         taken = self._taken
-        if taken is not None and taken.source is Source.DISCARD and taken.card == discard:
+        if taken is not None and taken.source is _SOURCE_DISCARD and taken.card == discard:
             if not allowed:
                 raise RuleError(
                     msg(
@@ -522,7 +534,7 @@ class PaiuteHand:
             self._pile.append(discard)
         combination = self.best(seat)
         assert combination is not None
-        final = self.phase is Phase.FINAL_TURNS
+        final = self.phase is _PHASE_FINAL_TURNS
         self._laid[seat] = combination
         self._callers.append(seat)
         self._log.append(Calling(seat, discard, combination.description, final))
@@ -534,7 +546,7 @@ class PaiuteHand:
             after = self.order[self.order.index(seat) + 1 :]
             self._final = list(after)
             self._log.append(FinalTurns(seat, after))
-            self._set_phase(Phase.FINAL_TURNS)
+            self._set_phase(_PHASE_FINAL_TURNS)
             self._start_turn(after[0])
 
     # ------------------------------------------------------------------ JSON actions
@@ -556,9 +568,9 @@ class PaiuteHand:
         # from its values without an accessor each.
         values: Any = decoded.values
         seat, kind = values["seat"], ACTION_TYPES[decoded.type]
-        if kind is ActionType.DRAW:
+        if kind is _ACTIONTYPE_DRAW:
             self.draw(seat, _SOURCES[values["source"]], values["card"])
-        elif kind is ActionType.DISCARD:
+        elif kind is _ACTIONTYPE_DISCARD:
             self.discard(seat, values["card"])
         else:
             self.call(seat, values["discard"])
@@ -591,7 +603,7 @@ class PaiuteHand:
         if seat not in self._held:
             raise RuleError(msg(_("seat %(seat)s is not dealt in this hand"), seat=seat))
         if seat != self.to_act:
-            if self.phase is Phase.FINAL_TURNS and seat not in self._final:
+            if self.phase is _PHASE_FINAL_TURNS and seat not in self._final:
                 raise RuleError(
                     msg(
                         _(
@@ -665,7 +677,7 @@ class PaiuteHand:
 
     def _start_turn(self, seat: int) -> None:
         self.to_act = seat
-        self.step = Step.DRAW
+        self.step = _STEP_DRAW
         self._taken = None
         if not self._pool and self._bottom is None:
             self._reshuffle()
@@ -673,7 +685,7 @@ class PaiuteHand:
     def _end_turn(self) -> None:
         seat = self.to_act
         assert seat is not None
-        if self.phase is Phase.FINAL_TURNS:
+        if self.phase is _PHASE_FINAL_TURNS:
             self._final.pop(0)
             if not self._final:
                 self._finish()
@@ -695,7 +707,7 @@ class PaiuteHand:
         self._log.append(PhaseChange(phase))
 
     def _finish(self) -> None:
-        self._set_phase(Phase.COMPLETE)
+        self._set_phase(_PHASE_COMPLETE)
         self.to_act = None
         self.step = None
         self._taken = None

@@ -32,6 +32,15 @@ from casino.rules.rake import RakeKind, rake_words
 from casino.rules.rule_titles import paiute_rule
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_OUTCOME_LOSE = Outcome.LOSE
+_OUTCOME_PUSH = Outcome.PUSH
+_OUTCOME_WIN = Outcome.WIN
+_RAKEKIND_NONE = RakeKind.NONE
+_ROLE_PLAYER = Role.PLAYER
+_SEATSTATUS_SETTLED = SeatStatus.SETTLED
+
 POT_WAGER = "pot"
 
 
@@ -222,7 +231,7 @@ def settle_holdings(
                     **params,
                 )
             )
-    if rules.rake.kind is not RakeKind.NONE:
+    if rules.rake.kind is not _RAKEKIND_NONE:
         explanation.append(
             msg(
                 _("%(rake)s (%(rule)s)."),
@@ -237,14 +246,14 @@ def settle_holdings(
         rake = raked.get(seat, 0)
         share = shares.get(seat, 0) + rake
         amount = share - ante
-        outcome = Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
+        outcome = _OUTCOME_WIN if amount > 0 else _OUTCOME_LOSE if amount < 0 else _OUTCOME_PUSH
         seats.append(
             SeatResult(
                 seat=seat,
-                role=Role.PLAYER,
+                role=_ROLE_PLAYER,
                 cards=tuple(str(card) for card in holdings[seat]),
                 hand=combo.description if combo is not None else None,
-                status=SeatStatus.SETTLED,
+                status=_SEATSTATUS_SETTLED,
                 lines=(Line(POT_WAGER, ante, outcome, amount, None, {"share": share}),),
                 rake=rake,
                 extra={

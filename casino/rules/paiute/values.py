@@ -57,7 +57,7 @@ class Category(IntEnum):
     @property
     def size(self) -> int:
         """How many cards the combination uses: 5 or 6."""
-        return 6 if self <= Category.FOUR_TWO else 5
+        return 6 if self <= _CATEGORY_FOUR_TWO else 5
 
     @property
     def code(self) -> str:
@@ -67,6 +67,16 @@ class Category(IntEnum):
     @property
     def words(self) -> str:
         return _WORDS[self]
+
+
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_CATEGORY_FIVE_OF_A_KIND = Category.FIVE_OF_A_KIND
+_CATEGORY_FOUR_TWO = Category.FOUR_TWO
+_CATEGORY_ROYAL_FLUSH = Category.ROYAL_FLUSH
+_CATEGORY_STRAIGHT_FLUSH = Category.STRAIGHT_FLUSH
+_CATEGORY_THREE_THREE = Category.THREE_THREE
+_CATEGORY_TWO_TWO_TWO = Category.TWO_TWO_TWO
 
 
 _WORDS = {
@@ -184,11 +194,11 @@ class Combination:
 def _description(category: Category, ranks: tuple[int, ...], suit: str | None) -> Message:
     """:attr:`Combination.description` (what it depends on only; made once, a message is
     immutable)."""
-    if category is Category.FIVE_OF_A_KIND:
+    if category is _CATEGORY_FIVE_OF_A_KIND:
         return msg(_("five %(ranks)s"), ranks=_plural_words(ranks[0]))
-    if category is Category.ROYAL_FLUSH:
+    if category is _CATEGORY_ROYAL_FLUSH:
         return Message(_("royal flush"))
-    if category is Category.STRAIGHT_FLUSH:
+    if category is _CATEGORY_STRAIGHT_FLUSH:
         top = ranks[0]
         words = Message(SUIT_NAMES[suit] if suit else _("one suit"))
         return msg(
@@ -259,7 +269,7 @@ def _five_of_a_kind(
         need = 5 - have
         used = [card for card in naturals if card.rank == rank] + wilds[:need]
         return Combination(
-            Category.FIVE_OF_A_KIND,
+            _CATEGORY_FIVE_OF_A_KIND,
             (rank,),
             _in_order(holding, used),
             _leftover(holding, used),
@@ -285,7 +295,7 @@ def _straight_flush(
             present = set(naturals)
             missing = [card for card in run if card not in present]
             used = [card for card in run if card in present] + wilds[: len(missing)]
-            category = Category.ROYAL_FLUSH if top == ACE else Category.STRAIGHT_FLUSH
+            category = _CATEGORY_ROYAL_FLUSH if top == ACE else _CATEGORY_STRAIGHT_FLUSH
             return Combination(
                 category,
                 (top,),
@@ -321,13 +331,13 @@ def _six_card(
             pairs = [(x, other), (other, x)]
         fits = [(a, b) for a, b in pairs if counts.get(a, 0) <= 4 and counts.get(b, 0) <= 2]
         if fits:
-            options.append((Category.FOUR_TWO, max(fits), (4, 2)))
+            options.append((_CATEGORY_FOUR_TWO, max(fits), (4, 2)))
     if not options and len(present) <= 2 and most <= 3:
         triples = sorted([*present, *_best_others(present, 2 - len(present))], reverse=True)
-        options.append((Category.THREE_THREE, tuple(triples), (3, 3)))
+        options.append((_CATEGORY_THREE_THREE, tuple(triples), (3, 3)))
     if not options and len(present) <= 3 and most <= 2:
         doubles = sorted([*present, *_best_others(present, 3 - len(present))], reverse=True)
-        options.append((Category.TWO_TWO_TWO, tuple(doubles), (2, 2, 2)))
+        options.append((_CATEGORY_TWO_TWO_TWO, tuple(doubles), (2, 2, 2)))
     if not options:
         return None
     category, ranks, slots = options[0]
