@@ -126,6 +126,28 @@ from casino.rules.presentation import Presentation
 from casino.rules.rule_titles import palace_poker_rule
 from casino.rules.settlement import Settlement
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_ACTIONTYPE_BATTLE = ActionType.BATTLE
+_ACTIONTYPE_BUY = ActionType.BUY
+_ACTIONTYPE_CALL = ActionType.CALL
+_ACTIONTYPE_DISCARD = ActionType.DISCARD
+_ACTIONTYPE_FOLD = ActionType.FOLD
+_ACTIONTYPE_RAISE = ActionType.RAISE
+_ACTIONTYPE_STAY = ActionType.STAY
+_CALLRULE_MATCH = CallRule.MATCH
+_ENDING_LAST_STANDING = Ending.LAST_STANDING
+_ENDING_SHARED_SUIT = Ending.SHARED_SUIT
+_ENDING_SHOWDOWN = Ending.SHOWDOWN
+_ENDING_SPLIT = Ending.SPLIT
+_PHASE_BATTLE = Phase.BATTLE
+_PHASE_COMPLETE = Phase.COMPLETE
+_PHASE_PLAY = Phase.PLAY
+_STANDING_FOLDED = Standing.FOLDED
+_STANDING_IN = Standing.IN
+_STANDING_OUT = Standing.OUT
+_STRUCTURE_LIMIT = Structure.LIMIT
+
 ORDINALS = {
     1: _("first"),
     2: _("second"),
@@ -145,8 +167,6 @@ VERBS = {
     ActionType.RAISE: _("raise"),
 }
 
-
-_IN = Standing.IN
 
 #: :data:`VERBS` as messages, made once (a message is immutable).
 _VERB_WORDS = {kind: Message(verb) for kind, verb in VERBS.items()}
@@ -189,7 +209,7 @@ class _Player:
 
     @property
     def playing(self) -> bool:
-        return self.standing is Standing.IN
+        return self.standing is _STANDING_IN
 
 
 @dataclass(slots=True)
@@ -240,7 +260,7 @@ class PalaceHand:
         self._log: list[Operation] = []
         self._battle: _Battle | None = None
         self._quiet: set[int] = set()  # stayed or discarded since the last buy or battle
-        self.phase = Phase.PLAY
+        self.phase = _PHASE_PLAY
         self.to_act: int | None = None
         self.ending: Ending | None = None
         self.winners: tuple[int, ...] = ()
@@ -258,7 +278,7 @@ class PalaceHand:
 
     @property
     def complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _PHASE_COMPLETE
 
     @property
     def pot(self) -> int:
@@ -272,7 +292,9 @@ class PalaceHand:
 
     def players_in(self) -> tuple[int, ...]:
         """The seats still in the hand, in seat order."""
-        return tuple([seat for seat, player in self._players.items() if player.standing is _IN])
+        return tuple(
+            [seat for seat, player in self._players.items() if player.standing is _STANDING_IN]
+        )
 
     def cards(self, seat: int) -> dict[str, Any]:
         """A seat's cards now: ``{"banner", "palace", "soldiers"}`` (as held when it left)."""
@@ -363,7 +385,7 @@ class PalaceHand:
     # ------------------------------------------------------------------ buy (clause 6)
 
     def verify_buy(self, seat: int, card: Card, discard: Sequence[Card] = ()) -> None:
-        self._verify_turn(seat, ActionType.BUY)
+        self._verify_turn(seat, _ACTIONTYPE_BUY)
         player = self._players[seat]
         refusal = self._buy_refusal(player)
         if refusal:
@@ -446,7 +468,7 @@ class PalaceHand:
     # ------------------------------------------------------------------ discard (clause 7)
 
     def verify_discard(self, seat: int, cards: Sequence[Card]) -> None:
-        self._verify_turn(seat, ActionType.DISCARD)
+        self._verify_turn(seat, _ACTIONTYPE_DISCARD)
         player = self._players[seat]
         refusal = self._discard_refusal(player)
         if refusal:
@@ -476,7 +498,7 @@ class PalaceHand:
     # ------------------------------------------------------------------ battle (clause 8)
 
     def verify_battle(self, seat: int, target: int, amount: int) -> None:
-        self._verify_turn(seat, ActionType.BATTLE)
+        self._verify_turn(seat, _ACTIONTYPE_BATTLE)
         player = self._players[seat]
         if target == seat:
             raise RuleError(
@@ -578,7 +600,7 @@ class PalaceHand:
                     **said(),
                 )
             )
-        if self.config.structure is Structure.LIMIT and amount != minimum and low == minimum:
+        if self.config.structure is _STRUCTURE_LIMIT and amount != minimum and low == minimum:
             raise RuleError(
                 msg(
                     _(
@@ -613,16 +635,16 @@ class PalaceHand:
         minimum = self._minimum(player)
         self._pay(player, amount)
         self._quiet.clear()
-        owed = amount if self.rules.call is CallRule.MATCH else self._minimum(defender)
+        owed = amount if self.rules.call is _CALLRULE_MATCH else self._minimum(defender)
         self._battle = _Battle(seat, target, amount, target, owed, {seat: amount, target: 0})
-        self.phase = Phase.BATTLE
+        self.phase = _PHASE_BATTLE
         self.to_act = target
         self._log.append(Attacking(seat, target, amount, minimum, player.stack == 0))
 
     # ------------------------------------------------------------------ stay (clauses 11, 14)
 
     def verify_stay(self, seat: int) -> None:
-        self._verify_turn(seat, ActionType.STAY)
+        self._verify_turn(seat, _ACTIONTYPE_STAY)
         if len(self.players_in()) == 2:
             raise RuleError(
                 msg(
@@ -647,7 +669,7 @@ class PalaceHand:
     # ------------------------------------------------------------------ fold (clauses 9, 12)
 
     def verify_fold(self, seat: int) -> None:
-        self._verify_turn(seat, ActionType.FOLD)
+        self._verify_turn(seat, _ACTIONTYPE_FOLD)
 
     def can_fold(self, seat: int) -> bool:
         return self._can(lambda: self.verify_fold(seat))
@@ -658,7 +680,7 @@ class PalaceHand:
         battle = self._battle
         self._log.append(Folding(seat, battle is not None))
         if battle is None:
-            self._leave(player, Standing.FOLDED)
+            self._leave(player, _STANDING_FOLDED)
             self._to_discards(player.cards)
             player.soldiers = []
             self._after_turn(seat)
@@ -666,7 +688,7 @@ class PalaceHand:
         other = self._players[battle.other(seat)]
         if battle.last_raiser == other.seat:
             self._return_uncalled(other, battle.last_raise)
-        self._leave(player, Standing.OUT)  # clause 9: folding in a battle puts the player out
+        self._leave(player, _STANDING_OUT)  # clause 9: folding in a battle puts the player out
         result = BattleEnd(
             attacker=battle.attacker,
             defender=battle.defender,
@@ -691,7 +713,7 @@ class PalaceHand:
     # ------------------------------------------------------------------ call (clause 9)
 
     def verify_call(self, seat: int) -> None:
-        self._verify_turn(seat, ActionType.CALL)
+        self._verify_turn(seat, _ACTIONTYPE_CALL)
         refusal = self._call_refusal(self._players[seat])
         if refusal:
             raise RuleError(refusal)
@@ -716,7 +738,7 @@ class PalaceHand:
     # ------------------------------------------------------------------ raise (clause 9)
 
     def verify_raise(self, seat: int, amount: int) -> None:
-        self._verify_turn(seat, ActionType.RAISE)
+        self._verify_turn(seat, _ACTIONTYPE_RAISE)
         player = self._players[seat]
         refusal = self._raise_refusal(player)
         if refusal:
@@ -736,7 +758,7 @@ class PalaceHand:
                 )
             )
         low, high = self._raise_span(player)
-        if self.config.structure is Structure.LIMIT:
+        if self.config.structure is _STRUCTURE_LIMIT:
             if amount != low:
                 raise RuleError(
                     msg(
@@ -811,17 +833,17 @@ class PalaceHand:
     def _apply(self, action: Mapping[str, Any]) -> None:
         decoded = decode(action, ACTIONS)
         seat, kind = decoded.seat, ACTION_TYPES[decoded.type]
-        if kind is ActionType.BUY:
+        if kind is _ACTIONTYPE_BUY:
             self.buy(seat, decoded.card("card"), decoded.cards("discard"))
-        elif kind is ActionType.DISCARD:
+        elif kind is _ACTIONTYPE_DISCARD:
             self.discard(seat, decoded.cards("cards"))
-        elif kind is ActionType.BATTLE:
+        elif kind is _ACTIONTYPE_BATTLE:
             self.battle(seat, decoded.number("target"), decoded.number("amount"))
-        elif kind is ActionType.STAY:
+        elif kind is _ACTIONTYPE_STAY:
             self.stay(seat)
-        elif kind is ActionType.FOLD:
+        elif kind is _ACTIONTYPE_FOLD:
             self.fold(seat)
-        elif kind is ActionType.CALL:
+        elif kind is _ACTIONTYPE_CALL:
             amount = decoded.number_or_none("amount")
             if amount is not None:
                 self.verify_call(seat)
@@ -864,7 +886,7 @@ class PalaceHand:
             raise RuleError(msg(_("seat %(seat)s is not dealt in"), seat=seat)) from None
 
     def _in(self) -> list[_Player]:
-        return [player for player in self._players.values() if player.standing is _IN]
+        return [player for player in self._players.values() if player.standing is _STANDING_IN]
 
     @staticmethod
     def _can(verify: Callable[[], None]) -> bool:
@@ -876,7 +898,7 @@ class PalaceHand:
 
     @staticmethod
     def _gone(player: _Player) -> Message:
-        return Message(_("out of the hand") if player.standing is Standing.OUT else _("folded"))
+        return Message(_("out of the hand") if player.standing is _STANDING_OUT else _("folded"))
 
     def _verify_turn(self, seat: int, kind: ActionType) -> None:
         verb = _VERB_WORDS[kind]
@@ -1080,7 +1102,7 @@ class PalaceHand:
     def _least_raise(self, player: _Player) -> int:
         """Limit: the raise, one big bet (two small bets for a raiser without soldiers); no
         limit: the least raise, one big bet."""
-        if self.config.structure is Structure.LIMIT and not player.soldiers:
+        if self.config.structure is _STRUCTURE_LIMIT and not player.soldiers:
             return 2 * self.config.small_bet
         return self.config.big_bet
 
@@ -1215,15 +1237,15 @@ class PalaceHand:
             )
         )
         if winner is not None and loser is not None:
-            self._leave(loser, Standing.OUT)
+            self._leave(loser, _STANDING_OUT)
             self._capture(winner, loser)
             self._end_battle()
         elif last_two:
             self._battle = None
-            self._finish(Ending.SPLIT, (attacker.seat, defender.seat))
+            self._finish(_ENDING_SPLIT, (attacker.seat, defender.seat))
         else:
             for player in (attacker, defender):
-                self._leave(player, Standing.OUT)
+                self._leave(player, _STANDING_OUT)
                 self._to_discards(player.cards)
                 player.soldiers = []
             self._end_battle()
@@ -1232,29 +1254,29 @@ class PalaceHand:
         battle = self._battle
         assert battle is not None
         self._battle = None
-        self.phase = Phase.PLAY
+        self.phase = _PHASE_PLAY
         self._after_turn(battle.attacker)
 
     def _after_turn(self, seat: int) -> None:
         """The end of a turn: the hand ends (clauses 13, 15, 16) or play passes left."""
         remaining = self._in()
         if len(remaining) == 1:
-            self._finish(Ending.LAST_STANDING, (remaining[0].seat,))
+            self._finish(_ENDING_LAST_STANDING, (remaining[0].seat,))
         elif len(remaining) <= 3 and len({player.suit for player in remaining}) == 1:
-            self._finish(Ending.SHARED_SUIT, tuple(player.seat for player in remaining))
+            self._finish(_ENDING_SHARED_SUIT, tuple(player.seat for player in remaining))
         elif len(remaining) > 2 and all(player.seat in self._quiet for player in remaining):
             values = {player.seat: best_hand(player.cards) for player in remaining}
             for player in remaining:
                 player.hand = str(values[player.seat])
             best = max(values.values())
             self._finish(
-                Ending.SHOWDOWN, tuple(seat for seat, value in values.items() if value == best)
+                _ENDING_SHOWDOWN, tuple(seat for seat, value in values.items() if value == best)
             )
         else:
             self.to_act = clockwise_from(seat, [player.seat for player in remaining])[0]
 
     def _finish(self, ending: Ending, winners: tuple[int, ...]) -> None:
-        self.phase = Phase.COMPLETE
+        self.phase = _PHASE_COMPLETE
         self.to_act = None
         self.ending = ending
         self.winners = tuple(clockwise_from(self.config.dealer, winners))

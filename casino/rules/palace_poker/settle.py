@@ -40,6 +40,21 @@ from casino.rules.rake import RakeKind, rake_words
 from casino.rules.rule_titles import palace_poker_rule
 from casino.rules.settlement import Line, Outcome, Role, SeatResult, SeatStatus, Settlement
 
+# Enum members read in the hot paths, each once: on Python 3.11 a member read through its
+# class (``Phase.PLAY``) goes through ``EnumType.__getattr__``'s hook, several times a global.
+_ENDING_SHOWDOWN = Ending.SHOWDOWN
+_OUTCOME_LOSE = Outcome.LOSE
+_OUTCOME_PUSH = Outcome.PUSH
+_OUTCOME_WIN = Outcome.WIN
+_RAKEKIND_NONE = RakeKind.NONE
+_ROLE_PLAYER = Role.PLAYER
+_SEATSTATUS_FOLDED = SeatStatus.FOLDED
+_SEATSTATUS_OUT = SeatStatus.OUT
+_SEATSTATUS_SETTLED = SeatStatus.SETTLED
+_STANDING_FOLDED = Standing.FOLDED
+_STANDING_IN = Standing.IN
+_STANDING_OUT = Standing.OUT
+
 WAGER = "pot"
 
 
@@ -176,7 +191,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
                 )
             )
     winners = list(shares)
-    if ending is Ending.SHOWDOWN:
+    if ending is _ENDING_SHOWDOWN:
         hands = [
             msg(_("seat %(seat)s has %(hand)s"), seat=seat, hand=players[seat].hand)
             for seat in hand.players_in()
@@ -219,7 +234,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
                 shares=joined(parts, _("%(first)s, %(next)s")),
             )
         )
-    if rules.rake.kind is not RakeKind.NONE:
+    if rules.rake.kind is not _RAKEKIND_NONE:
         explanation.append(
             msg(
                 _("%(rake)s (%(rule)s)."),
@@ -229,9 +244,9 @@ def settle_hand(hand: SettledHand) -> Settlement:
         )
 
     status = {
-        Standing.IN: SeatStatus.SETTLED,
-        Standing.FOLDED: SeatStatus.FOLDED,
-        Standing.OUT: SeatStatus.OUT,
+        _STANDING_IN: _SEATSTATUS_SETTLED,
+        _STANDING_FOLDED: _SEATSTATUS_FOLDED,
+        _STANDING_OUT: _SEATSTATUS_OUT,
     }
     seats: list[SeatResult] = []
     for player in players.values():
@@ -241,7 +256,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
         rake = raked.get(seat, 0)
         amount = won + rake - stake
         net = won - stake
-        outcome = Outcome.WIN if amount > 0 else Outcome.LOSE if amount < 0 else Outcome.PUSH
+        outcome = _OUTCOME_WIN if amount > 0 else _OUTCOME_LOSE if amount < 0 else _OUTCOME_PUSH
         held = player.cards if player.playing else player.left_with
         explanation.append(
             msg(
@@ -260,7 +275,7 @@ def settle_hand(hand: SettledHand) -> Settlement:
         seats.append(
             SeatResult(
                 seat=seat,
-                role=Role.PLAYER,
+                role=_ROLE_PLAYER,
                 cards=tuple(str(card) for card in held),
                 hand=player.hand,
                 status=status[player.standing],
