@@ -176,15 +176,15 @@ class ActionTable(Mapping[str, ActionSpec]):
         self._known = {
             kind: frozenset(("type", *spec.fields)) for kind, spec in self._actions.items()
         }
-        #: Per type: its known keys, each field but the actor with its quick reader, and the
-        #: fields' order when the actor is not the first (:func:`_quick_decode`).
+        #: Per type: its known keys, each field but the actor as the quick path reads it, and
+        #: the fields' order when the actor is not the first (:func:`decode`'s quick path).
         self._quick: dict[
-            str, tuple[frozenset[str], tuple[tuple[str, _Quick], ...], tuple[str, ...] | None]
+            str, tuple[frozenset[str], tuple[_QuickField, ...], tuple[str, ...] | None]
         ] = {
             kind: (
                 self._known[kind],
                 tuple(
-                    (name, _quick_reader(name, declared))
+                    _quick_field(name, declared)
                     for name, declared in spec.fields.items()
                     if name != actor
                 ),
@@ -303,121 +303,110 @@ class Decoded:
 
 def decode(action: object, table: ActionTable) -> Decoded:
     """Read one JSON action by ``table``; a RuleError naming every problem otherwise."""
-    if type(action) is dict:
-        decoded = _quick_decode(action, table)
-        if decoded is not None:
-            return decoded
-    return _decode(action, table)
-
-
-# ---------------------------------------------------------------- the quick path
-#
-# A replay decodes every action of every stored hand, nearly always well formed. The quick
-# path reads such an action with no message, problem list or per-field call chain: each
-# field has a reader made once per action table (``_quick_reader``) that returns the value
-# :func:`_read` would, or ``_SLOW`` for anything it would not simply accept (left out, null,
-# of the wrong kind, out of bounds, an unusual spelling). Any ``_SLOW`` (or an unknown key, or
-# an actor that is not a seat) sends the action to :func:`_decode`, which reads it again and
-# names every problem: so what is decoded, and every refusal, is exactly :func:`_decode`'s.
-
-_SLOW: Any = object()
-_Quick = Callable[[Any], Any]
-
-
-def _quick_decode(action: dict[str, Any], table: ActionTable) -> Decoded | None:
-    """``_decode(action, table)`` for an action it accepts as it is; None to read it there."""
+    if type(action) is not dict:
+        return _decode(action, table)
+    # the quick path (see below), written out here: a call fewer an action
     kind = action.get("type")
     if type(kind) is not str:
-        return None
+        return _decode(action, table)
     found = table._quick.get(kind)
     if found is None:
-        return None
-    known, readers, order = found
+        return _decode(action, table)
+    known, fields, order = found
     if not known.issuperset(action):
-        return None
+        return _decode(action, table)
     actor = table.actor
     values: dict[str, object] = {}
     if actor is not None:
         seat = action.get(actor)
         if type(seat) is not int or not 1 <= seat <= MAX_SEAT:
-            return None
+            return _decode(action, table)
         values[actor] = seat
-    for name, reader in readers:
-        read = reader(action.get(name, _SLOW))
-        if read is _SLOW:
-            return None
-        values[name] = read
+    for name, low, high, required, nullable, reader in fields:
+        value = action.get(name, _SLOW)
+        if value is _SLOW:  # left out: None where _read accepts that quietly
+            if required:
+                return _decode(action, table)
+            values[name] = None
+        elif value is None:  # null: None where nullable
+            if not nullable:
+                return _decode(action, table)
+            values[name] = None
+        elif low is not None:  # a whole number within the kind's bounds
+            if type(value) is not int or not low <= value <= high:
+                return _decode(action, table)
+            values[name] = value
+        else:
+            read = reader(value)
+            if read is _SLOW:
+                return _decode(action, table)
+            values[name] = read
     if order is not None:  # the values in the order of the spec's fields, as _decode has them
         values = {name: values[name] for name in order}
     return Decoded(kind, values, actor)
 
 
-def _quick_reader(name: str, declared: Field) -> _Quick:
-    """What :func:`_read` gives for a plainly good ``value`` of ``declared`` (``_SLOW`` when
-    the field is left out: the reader is given ``_SLOW`` then)."""
+# ---------------------------------------------------------------- the quick path
+#
+# A replay decodes every action of every stored hand, nearly always well formed. The quick
+# path (in :func:`decode`) reads such an action with no message, problem list or per-field
+# call chain: each field is described once per action table (:func:`_quick_field`: a whole
+# number's bounds, or a reader that returns the value :func:`_read` would), and anything it
+# would not simply accept (left out where required, null where not nullable, of the wrong
+# kind, out of bounds, an unusual spelling, an unknown key, an actor that is not a seat)
+# sends the action to :func:`_decode`, which reads it again and names every problem: so what
+# is decoded, and every refusal, is exactly :func:`_decode`'s.
+
+_SLOW: Any = object()
+_Quick = Callable[[Any], Any]
+#: A field as the quick path reads it: its name, its bounds when it is a whole number (a seat,
+#: a hand index, an amount; else None, None), whether it is required and nullable, and the
+#: reader of a value of another kind that is given and not null.
+_QuickField = tuple[str, int | None, int, bool, bool, _Quick]
+
+
+def _quick_field(name: str, declared: Field) -> _QuickField:
+    """How :func:`decode`'s quick path reads ``declared``: what :func:`_read` gives for a
+    plainly good value of it, ``_SLOW`` for anything else."""
     kind, most = declared.kind, declared.most
-
-    def absent(value: Any) -> Any:
-        """A field left out or null: None where :func:`_read` accepts that quietly."""
-        if value is _SLOW:  # left out
-            return _SLOW if declared.required else None
-        # null: accepted (as None) only where nullable and, if required, given
-        return None if declared.nullable else _SLOW
-
+    required, nullable = declared.required, declared.nullable
     if kind is Kind.SEAT:
-
-        def seat(value: Any) -> Any:
-            if type(value) is int:
-                return value if 1 <= value <= MAX_SEAT else _SLOW
-            return absent(value) if value is None or value is _SLOW else _SLOW
-
-        return seat
-    if kind is Kind.HAND:
-
-        def hand(value: Any) -> Any:
-            if type(value) is int:
-                return value if value >= 0 and (most is None or value <= most) else _SLOW
-            return absent(value) if value is None or value is _SLOW else _SLOW
-
-        return hand
+        return name, 1, MAX_SEAT, required, nullable, _never
+    if kind is Kind.HAND:  # (an index beyond MAX_AMOUNT with no most is read the long way)
+        return name, 0, MAX_AMOUNT if most is None else most, required, nullable, _never
     if kind is Kind.AMOUNT:
         least = declared.least if declared.least is not None else 1
-
-        def amount(value: Any) -> Any:
-            if type(value) is int:
-                return value if least <= value <= MAX_AMOUNT else _SLOW
-            return absent(value) if value is None or value is _SLOW else _SLOW
-
-        return amount
+        return name, least, MAX_AMOUNT, required, nullable, _never
     if kind is Kind.CARD:
 
         def card(value: Any) -> Any:
-            if type(value) is str:
-                return _SPELLED_CARDS.get(value, _SLOW)
-            return absent(value) if value is None or value is _SLOW else _SLOW
+            return _SPELLED_CARDS.get(value, _SLOW) if type(value) is str else _SLOW
 
-        return card
+        return name, None, 0, required, nullable, card
     if kind is Kind.CARDS:
         fewest = declared.least
 
         def cards(value: Any) -> Any:
-            if type(value) is list:
-                count = len(value)
-                if (fewest is not None and count < fewest) or (most is not None and count > most):
-                    return _SLOW
-                read = read_cards(value)
-                return _SLOW if read is None else tuple(read)
-            return absent(value) if value is None or value is _SLOW else _SLOW
+            if type(value) is not list:
+                return _SLOW
+            count = len(value)
+            if (fewest is not None and count < fewest) or (most is not None and count > most):
+                return _SLOW
+            read = read_cards(value)
+            return _SLOW if read is None else tuple(read)
 
-        return cards
+        return name, None, 0, required, nullable, cards
     words = declared.values
 
     def choice(value: Any) -> Any:
-        if type(value) is str:
-            return value if value in words else _SLOW
-        return absent(value) if value is None or value is _SLOW else _SLOW
+        return value if type(value) is str and value in words else _SLOW
 
-    return choice
+    return name, None, 0, required, nullable, choice
+
+
+def _never(value: Any) -> Any:
+    """The reader of a whole-number field, never called (its bounds decide)."""
+    return _SLOW
 
 
 def _decode(action: object, table: ActionTable) -> Decoded:

@@ -62,19 +62,26 @@ MoneyFormat = Callable[[int, bool], str]
 class Message(str):
     """A sentence: its English text (the ``str``), ``msgid`` (the template) and ``params``."""
 
-    __slots__ = ("msgid", "params")  # no instance dict: engines make thousands a replay
+    # no instance dict: engines make thousands a replay; ``_plain``: every parameter is
+    # written as it is (no nested message, no amount), so to_dict copies them at once
+    __slots__ = ("msgid", "params", "_plain")
     msgid: str
     params: Params
+    _plain: bool
 
     def __new__(cls, msgid: str, params: Mapping[str, Any] | None = None) -> Message:
         values = dict(params) if params else {}
-        self = super().__new__(cls, _english(msgid, values) if values else msgid)
+        text, plain = _english(msgid, values) if values else (msgid, True)
+        self = super().__new__(cls, text)
         self.msgid = msgid
         self.params = values
+        self._plain = plain
         return self
 
     def to_dict(self) -> dict[str, Any]:
         """``{"id": msgid, "params": {...}}``, nested messages as such dicts (JSON-ready)."""
+        if self._plain:
+            return {"id": self.msgid, "params": dict(self.params)}
         params: dict[str, Any] = {}
         for key, value in self.params.items():
             kind = type(value)
@@ -112,22 +119,27 @@ _AS_THEY_ARE = frozenset({str, int, bool, float, type(None)})
 _ENGLISH_AS_IS = _AS_THEY_ARE | {Message, Money}
 
 
-def _english(template: str, params: Mapping[str, Any]) -> str:
+def _english(template: str, params: Mapping[str, Any]) -> tuple[str, bool]:
     """``format_template(template, params, _identity)``, the English text of a message, made
     on every message an engine builds, so quickly: the parameters of :data:`_ENGLISH_AS_IS`
     are written as they are, the others as :func:`_render_param` writes them. A template
     that does not fit its parameters raises as ``format_template`` does (its English
-    fallback is the same template)."""
+    fallback is the same template). With it, whether every parameter is of
+    :data:`_AS_THEY_ARE` (``to_dict`` then copies them as they are)."""
+    plain = True
     for value in params.values():
-        if type(value) not in _ENGLISH_AS_IS:
-            break
+        kind = type(value)
+        if kind not in _AS_THEY_ARE:
+            if kind is not Message and kind is not Money:
+                break
+            plain = False
     else:
-        return template % params
+        return template % params, plain
     values = {
         key: value if type(value) in _ENGLISH_AS_IS else _render_param(value, _identity)
         for key, value in params.items()
     }
-    return template % values
+    return template % values, False
 
 
 def _is_money(value: Any) -> bool:
@@ -200,9 +212,11 @@ def _render_param(value: Any, translate: Translate, money: MoneyFormat | None = 
 def msg(template: str, /, **params: Any) -> Message:
     """A :class:`Message` from an English template (marked with ``_``) and its parameters."""
     # Message(template, params) without copying the keyword arguments' own fresh dict.
-    self = str.__new__(Message, _english(template, params) if params else template)
+    text, plain = _english(template, params) if params else (template, True)
+    self = str.__new__(Message, text)
     self.msgid = template
     self.params = params
+    self._plain = plain
     return self
 
 
