@@ -175,3 +175,13 @@ def test_high_card_flush_hand_values_as_the_long_way() -> None:
         long_run = values._run_of(values._by_suit(cards))
         assert (flush, flush.ranks, flush.suit) == (long_flush, long_flush.ranks, long_flush.suit)
         assert (run, run.suit) == (long_run, long_run.suit), cards
+
+
+def test_high_card_flush_setup_reads_as_the_full_reader() -> None:
+    from casino.rules.high_card_flush.hand import _Config
+
+    rng = random.Random("high card flush set-up")
+    for history in _bench().histories("high-card-flush", 60, 3):
+        record = history["config"]
+        for given in (record, *(_mutated(rng, record) for _ in range(10))):
+            assert _outcome(_Config.read, given) == _outcome(_Config._read, given), given

@@ -112,9 +112,22 @@ class _Config:
 
     @classmethod
     def read(cls, config: Mapping[str, Any]) -> _Config:
+        dp, seats = config.get("designated_player"), config.get("players")
+        if type(dp) is dict and type(seats) is list:  # a stored set-up: plain ints, read at once
+            seat, bank = dp.get("seat"), dp.get("bank")
+            if type(seat) is int and type(bank) is int:
+                for number in seats:
+                    if type(number) is not int:
+                        break
+                else:
+                    return cls(seat, bank, tuple(seats))
+        return cls._read(config)
+
+    @classmethod
+    def _read(cls, config: Mapping[str, Any]) -> _Config:
+        """:meth:`read`, naming what is wrong."""
         problems = Problems()
-        dp = config.get("designated_player")
-        seats = config.get("players")
+        dp, seats = config.get("designated_player"), config.get("players")
         if not isinstance(dp, Mapping) or not is_int(dp.get("seat")) or not is_int(dp.get("bank")):
             problems.add(
                 "designated_player",

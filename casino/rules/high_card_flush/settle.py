@@ -94,6 +94,8 @@ def _line(wager: Wager, stake: int, outcome: Outcome, amount: int, odds: str | N
 
 
 _SIGN = {Outcome.WIN: 1, Outcome.LOSE: -1, Outcome.PUSH: 0}
+#: The ante's and the raise's lines' wager, as _even writes them (``str(Wager.ANTE)``).
+_ANTE, _RAISE = str(Wager.ANTE), str(Wager.RAISE)
 _FLIP = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN, Outcome.PUSH: Outcome.PUSH}
 
 
@@ -121,7 +123,7 @@ def _judge(
     # compared as Flush and Run order them (length, then ranks; length, then top), without
     # their generated comparisons' calls
     key, dp_key = (flush.length, flush.ranks), (dp_flush.length, dp_flush.ranks)
-    if player.folded:
+    if raised == 0:  # player.folded
         lines = [_even(_WAGER_ANTE, ante, _OUTCOME_LOSE)]
         lost = [_wager_amount(_WAGER_ANTE, ante)]
         for wager in (_WAGER_FLUSH_BONUS, _WAGER_STRAIGHT_FLUSH_BONUS):
@@ -142,8 +144,12 @@ def _judge(
             _SEATSTATUS_FOLDED,
         )
 
+    # the ante's and the raise's even-money lines (_even's), written out
     if not qualifies:
-        lines = [_even(_WAGER_ANTE, ante, _OUTCOME_WIN), _even(_WAGER_RAISE, raised, _OUTCOME_PUSH)]
+        lines = [
+            Line(_ANTE, ante, _OUTCOME_WIN, ante, EVEN_MONEY),
+            Line(_RAISE, raised, _OUTCOME_PUSH, 0, EVEN_MONEY),
+        ]
         sentence = msg(
             _(
                 "Seat %(seat)s: %(flush)s; the designated player does not qualify, so ante wins "
@@ -155,7 +161,10 @@ def _judge(
             **{"raise": Money(raised)},
         )
     elif key > dp_key:
-        lines = [_even(_WAGER_ANTE, ante, _OUTCOME_WIN), _even(_WAGER_RAISE, raised, _OUTCOME_WIN)]
+        lines = [
+            Line(_ANTE, ante, _OUTCOME_WIN, ante, EVEN_MONEY),
+            Line(_RAISE, raised, _OUTCOME_WIN, raised, EVEN_MONEY),
+        ]
         sentence = msg(
             _(
                 "Seat %(seat)s: %(flush)s beats the designated player's %(dp_flush)s; ante wins "
@@ -169,8 +178,8 @@ def _judge(
         )
     elif key == dp_key:
         lines = [
-            _even(_WAGER_ANTE, ante, _OUTCOME_PUSH),
-            _even(_WAGER_RAISE, raised, _OUTCOME_PUSH),
+            Line(_ANTE, ante, _OUTCOME_PUSH, 0, EVEN_MONEY),
+            Line(_RAISE, raised, _OUTCOME_PUSH, 0, EVEN_MONEY),
         ]
         sentence = msg(
             _(
@@ -183,8 +192,8 @@ def _judge(
         )
     else:
         lines = [
-            _even(_WAGER_ANTE, ante, _OUTCOME_LOSE),
-            _even(_WAGER_RAISE, raised, _OUTCOME_LOSE),
+            Line(_ANTE, ante, _OUTCOME_LOSE, -ante, EVEN_MONEY),
+            Line(_RAISE, raised, _OUTCOME_LOSE, -raised, EVEN_MONEY),
         ]
         sentence = msg(
             _(
@@ -377,12 +386,6 @@ def _kill(judged: _Judged, reason: Message) -> None:
     ]
 
 
-def _mirror(line: Line, seat: int) -> Line:
-    return Line(
-        line.wager, line.stake, _FLIP[line.outcome], -line.amount, line.odds, {"against": seat}
-    )
-
-
 def _dp_sentence(seat: int, flush: Flush, run: Run, qualifies: bool, rules: Rules) -> Message:
     """``Designated player (seat 7): 3-card flush A-K-9, which qualifies.`` (clause 7), with
     the straight flush it holds, if any."""
@@ -503,9 +506,19 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
     for result in judged:
         if result.status is not _SEATSTATUS_DEAD:
             against = result.player.seat
-            for line in result.lines:
-                mirrored.append(_mirror(line, against))
-                dp_total -= line.amount
+            for line in result.lines:  # each line mirrored: the designated player's side
+                amount = line.amount
+                mirrored.append(
+                    Line(
+                        line.wager,
+                        line.stake,
+                        _FLIP[line.outcome],
+                        -amount,
+                        line.odds,
+                        {"against": against},
+                    )
+                )
+                dp_total -= amount
     dp_lines = tuple(mirrored)
     explanation.append(
         msg(
@@ -551,18 +564,18 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
             )
         )
 
-    seats = [
+    seats = [  # SeatResult(seat, role, cards, hand, status, lines, rake, extra)
         SeatResult(
-            seat=dp.seat,
-            role=_ROLE_DESIGNATED_PLAYER,
-            cards=tuple(card_texts(dp.cards)),
-            hand=str(dp_flush),
-            status=_SEATSTATUS_SETTLED,
-            lines=dp_lines,
-            rake=dp_rake,
-            extra={
+            dp.seat,
+            _ROLE_DESIGNATED_PLAYER,
+            tuple(card_texts(dp.cards)),
+            str(dp_flush),
+            _SEATSTATUS_SETTLED,
+            dp_lines,
+            dp_rake,
+            {
                 "qualifies": qualifies,
-                "straight_flush": str(dp_run) if dp_run.is_straight_flush else None,
+                "straight_flush": str(dp_run) if dp_run.length >= 3 else None,
                 "bank": dp.bank,
                 "bank_after": dp.bank + dp_total,
             },
@@ -573,14 +586,14 @@ def settle(record: Record, rules: Rules | None = None) -> Settlement:
         flush, run = values[player.seat]
         seats.append(
             SeatResult(
-                seat=player.seat,
-                role=_ROLE_PLAYER,
-                cards=tuple(card_texts(player.cards)),
-                hand=str(flush),
-                status=result.status,
-                lines=tuple(result.lines),
-                rake=result.rake,
-                extra={"straight_flush": str(run) if run.is_straight_flush else None},
+                player.seat,
+                _ROLE_PLAYER,
+                tuple(card_texts(player.cards)),
+                str(flush),
+                result.status,
+                tuple(result.lines),
+                result.rake,
+                {"straight_flush": str(run) if run.length >= 3 else None},  # is_straight_flush
             )
         )
     settlement = Settlement(
