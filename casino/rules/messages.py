@@ -86,7 +86,11 @@ class Message(str):
         for key, value in self.params.items():
             kind = type(value)
             if kind is Message:
-                params[key] = value.to_dict()
+                params[key] = (
+                    {"id": value.msgid, "params": dict(value.params)}  # its to_dict, at once
+                    if value._plain
+                    else value.to_dict()
+                )
             elif kind in _AS_THEY_ARE:
                 params[key] = value
             elif kind is Money:

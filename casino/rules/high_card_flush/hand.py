@@ -330,15 +330,12 @@ class HighCardFlushHand:
 
     def apply(self, action: Mapping[str, Any], index: int | None = None) -> None:
         try:
-            self._apply(action)
+            decoded = decode(action, ACTIONS)
+            seat: int = decoded.values["seat"]  # type: ignore[assignment]  # a decoded seat
+            _HANDLERS[decoded.type](self, seat, decoded)
         except RuleError as error:
             raise reported(error, action_path(index)) from None
         self._log.append(Recorded(dict(action)))
-
-    def _apply(self, action: Mapping[str, Any]) -> None:
-        decoded = decode(action, ACTIONS)
-        seat: int = decoded.values["seat"]  # type: ignore[assignment]  # a decoded seat
-        _HANDLERS[decoded.type](self, seat, decoded)
 
     def _amount(self, value: object, seat: int, name: str, *, least: int) -> int:
         """``value`` as seat ``seat``'s ``name`` (its ante, raise or a bonus)."""
