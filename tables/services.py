@@ -20,7 +20,7 @@ from approvals.models import Approval
 from casino.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from casino.core.roles import DEALER, FLOOR_MANAGER, has_role
 from casino.core.transactions import atomic_service
-from casino.rules.contract import Change, ClosedHand, Game, History, hand_view
+from casino.rules.contract import Change, ClosedHand, Game, History
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problems, RuleError
 from casino.rules.settlement import Settlement as EngineSettlement
@@ -530,22 +530,6 @@ def _append_actions(
         hand=hand,
         after=after,
     )
-
-
-@atomic_service
-def hand_act(*, user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) -> dict[str, Any]:
-    """Append one action to a hand and return the new state (whose turn, legal actions with
-    their bounds, pots). An illegal action is a 400 and nothing is stored."""
-    hand = _lock_playable_hand(hand_id)
-    require_table_actor(user, hand.table)
-    game = game_of(hand)
-    history = hand_history(hand)
-    state = game.replay(history)
-    state.apply(action)
-    trail = AuditTrail()
-    _append_actions(hand, user, len(history.actions), [action], trail)
-    trail.write(hand.table)
-    return {"hand": hand.pk, "actions": len(history.actions) + 1, **hand_view(state, hand.game)}
 
 
 def _closed(hand: Hand, user: Any, result: Any, trail: AuditTrail) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from casino.core.roles import DEALER, FLOOR_MANAGER
 from casino.rules.contract import game
 from payouts.serializers import SettlementResultSerializer
 
-from . import selectors, services
+from . import live, selectors, services
 from .models import Table
 from .preview import change_preview, preview_data
 from .serializers import (
@@ -271,7 +271,7 @@ class HandActionView(APIView):
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         action = _body(ActionBodySerializer, request)
-        return Response(services.hand_act(user=request.user, hand_id=pk, action=action))
+        return Response(live.hand_act(user=request.user, hand_id=pk, action=action))
 
 
 class HandPreviewView(APIView):

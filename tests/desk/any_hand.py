@@ -23,7 +23,7 @@ from casino.rules.contract import Game, game, hand_view
 from casino.rules.errors import Refusal, RuleError
 from desk.compliance import describe
 from payouts.models import Settlement
-from tables import services
+from tables import live, services
 from tables.models import Hand, Table
 from tables.selectors import hand_history, table_view
 
@@ -305,7 +305,7 @@ def play_hand(code: str, *, floor: Any, dealer: Any, seed: int = 0, players: int
             legal = _choose(state["legal_actions"], found, rng)
             body = action_body(found, legal, state, deck, rng)
             try:
-                state = services.hand_act(user=dealer, hand_id=hand.pk, action=body)
+                state = live.hand_act(user=dealer, hand_id=hand.pk, action=body)
             except (ApplicationError, RuleError) as refused:
                 raise AssertionError(f"{code}: {body} refused: {refused}") from refused
         _void(hand.pk, dealer, floor)

@@ -19,7 +19,7 @@ from hold import services as hold_services
 from hold.models import Theory
 from hold.selectors import hold_charts, theory_for_change
 from payouts.figures import gaming_day
-from tables import services
+from tables import live, services
 from tests.conftest import seat_and_open
 from tests.games.casino_war.game import GAME, CasinoWar
 from tests.games.casino_war.samples import TABLE
@@ -120,13 +120,13 @@ def play_hands(dealer, table, hands: int, seed: int) -> None:
         actions = [{"type": "bet", "seat": seat, "amount": 100} for seat in (1, 2, 3)]
         actions += [{"type": "card", "seat": seat, "card": deck.pop()} for seat in (1, 2, 3, 0)]
         for action in actions:
-            state = services.hand_act(user=dealer, hand_id=hand.pk, action=action)
+            state = live.hand_act(user=dealer, hand_id=hand.pk, action=action)
         while state["legal_actions"]:
             first = state["legal_actions"][0]
             action = {"type": "war", "seat": first["seat"]}
             if first["type"] == "war_cards":
                 action = {**first, "card": deck.pop(), "dealer_card": deck.pop()}
-            state = services.hand_act(user=dealer, hand_id=hand.pk, action=action)
+            state = live.hand_act(user=dealer, hand_id=hand.pk, action=action)
         services.hand_settle(user=dealer, hand_id=hand.pk, record={})
 
 

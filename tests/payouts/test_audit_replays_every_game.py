@@ -9,7 +9,7 @@ import pytest
 
 from payouts.audit import audit_report
 from payouts.models import SeatSettlement, Settlement
-from tables import services
+from tables import live, services
 from tests.payouts.forgery import as_database_superuser
 from tests.tables.test_paiute_live import DEAL, STEPS, paiute_table  # noqa: F401 (fixture)
 from tests.tables.test_palace_live import PLAYERS, palace_table  # noqa: F401 (fixture)
@@ -27,7 +27,7 @@ PALACE_STEPS = [
 def play(dealer, table, body, steps) -> Settlement:
     hand = services.hand_open(user=dealer, table_id=table.pk, body=body)
     for step in steps:
-        services.hand_act(user=dealer, hand_id=hand.pk, action=step)
+        live.hand_act(user=dealer, hand_id=hand.pk, action=step)
     return services.hand_settle(user=dealer, hand_id=hand.pk, record={})
 
 
