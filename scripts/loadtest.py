@@ -138,6 +138,21 @@ SUITS = "cdhs"
 DECK = [rank + suit for rank in RANKS for suit in SUITS]
 SHOWN_ERRORS = 5
 
+# Issue 25's targets, each judged on figures measured in the same run (README "Benchmarks").
+HAND_BARE_TARGET = 4.0  # closed loop: a hand's machine CPU, in bare inserts, at most
+OPEN_CORES_TARGET = 0.5  # open loop: gunicorn + PostgreSQL, in cores, at most (0 errors)
+SCALE_TARGET = 1.8  # scale: two app processes' settles over one's, at least
+
+
+def verdict(
+    name: str, figure: str, target: str, met: bool | None, unjudged: str = "not measured"
+) -> tuple[str, str]:
+    """Print one target's line (figure, target, met / not met) and return it for the summary;
+    ``met`` None when the run could not judge it (``unjudged`` says why)."""
+    word = unjudged if met is None else "met" if met else "not met"
+    print(f"  target: {name}: {figure} (target {target}): {word}")
+    return name, f"{figure} (target {target}): {word}"
+
 
 # ================================================================ the database and the floor
 
@@ -1172,6 +1187,7 @@ class Settings:
     timeout: float
     logdir: Path
     access_log: bool
+    verdicts: list[tuple[str, str]] = field(default_factory=list)  # each target's line
 
 
 @dataclass
@@ -1290,6 +1306,14 @@ def scenario_closed(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
             f"a hand costs {hand_ms / bare_ms:.1f} bare inserts (a hand is two requests, each "
             "doing at least what a bare insert does, so the ratio stays under 0.5)"
         )
+    s.verdicts.append(
+        verdict(
+            "a hand in bare inserts of machine CPU",
+            f"{hand_ms / bare_ms:.1f}" if not math.isnan(hand_ms + bare_ms) else "-",
+            f"at most {HAND_BARE_TARGET:g}",
+            None if math.isnan(hand_ms + bare_ms) else hand_ms / bare_ms <= HAND_BARE_TARGET,
+        )
+    )
     return {
         "closed: settle req/s": settle,
         "closed: bare req/s": bare_rate,
@@ -1322,7 +1346,24 @@ def scenario_open(s: Settings, floor: list[Tablet]) -> dict[str, float]:
         default=math.nan,
     )
     print(f"  answered {rec.total():.1f} req/s; worst endpoint p99 {worst:.1f} ms")
+    stack = (
+        (rec.machine["gunicorn"] + rec.machine["PostgreSQL"]) / rec.seconds
+        if rec.machine
+        else math.nan
+    )
+    s.verdicts.append(
+        verdict(
+            f"open loop over every game, app + PostgreSQL, {rec.error_count} errors",
+            f"{stack:.2f} cores" if not math.isnan(stack) else "-",
+            f"at most {OPEN_CORES_TARGET:g} of one core, 0 errors",
+            None
+            if math.isnan(stack) or (len(floor), s.interval) != (64, 2)
+            else stack <= OPEN_CORES_TARGET and not rec.error_count,
+            "not judged: the target's load is 64 tablets, one request each every 2 s",
+        )
+    )
     return {
+        "open: app + PostgreSQL cores": stack,
         "open: req/s": rec.total(),
         "open: worst p99 ms": worst,
         "open: unsent": rec.unsent,
@@ -1356,6 +1397,14 @@ def scenario_scale(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
         f"({' + '.join(f'{x:.1f}' for x in each)}); two / one = {ratio:.2f}"
     )
     print(f"  all tablet requests/s: one master {one.total():.1f}, two masters {two.total():.1f}")
+    s.verdicts.append(
+        verdict(
+            f"two masters of {s.scale_workers} process(es) against one, settles",
+            f"{ratio:.2f}x",
+            f"at least {SCALE_TARGET:g}x",
+            None if math.isnan(ratio) else ratio >= SCALE_TARGET,
+        )
+    )
     return {
         "scale: one master settle req/s": a,
         "scale: two masters settle req/s": b,
@@ -1498,6 +1547,10 @@ def main() -> None:
             if args.scenario in ("all", "scale"):
                 figures.update(scenario_scale(s, hcf))
             runs.append(figures)
+        if s.verdicts:
+            print("\ntargets (issue 25; each figure and its yardstick from the same run):")
+            for name, line in s.verdicts:
+                print(f"  {name}: {line}")
         hands = {game: sum(t.hands for t in tablets.values() if t.game == game) for game in GAMES}
         print(
             "\nhands settled in all: "
