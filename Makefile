@@ -74,11 +74,15 @@ catalogs: install
 		makemessages $(foreach code,$(ENGINE_LANGUAGES),-l $(code)) --no-wrap --no-location \
 		--ignore 'theory/*'
 
-## bench: High Card Flush settlements per second: the engine alone, and the settle endpoint
-## on PostgreSQL (DATABASE_URL, or the local server; a throwaway database is used).
+## bench: the engines (High Card Flush settlements, the 7-A evaluator against treys, Paiute's
+## combinations), the settle endpoint, a table's history and the audit check on PostgreSQL
+## (DATABASE_URL, or the local server; throwaway databases are used), then every game's
+## replays against scripts/bench_baseline.json. Each of issue 25's targets is printed with
+## met / not met (README "Benchmarks").
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 bench: install-dev
 	DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" $(PY) scripts/bench.py
+	$(PY) scripts/bench_replay.py
 
 ## loadtest: dealer tablets playing real hands of every game against gunicorn (production
 ## settings, WEB_CONCURRENCY x GUNICORN_THREADS), next to a bare insert endpoint, on a
