@@ -144,6 +144,16 @@ class Hand(models.Model):
         on_delete=models.PROTECT,
         related_name="voided_hands",
     )
+    # The engine's state after the hand's stored actions, signed and bound to their count
+    # (``tables.live``): the next live action starts from it instead of replaying the hand.
+    # Never a source of truth: missing, stale or unverified, the hand is replayed from its
+    # actions. Cleared once the hand is complete.
+    live_snapshot = models.BinaryField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="the engine's state after the stored actions, signed (tables.live)",
+    )
 
     class Meta:
         constraints = [
