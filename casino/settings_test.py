@@ -18,6 +18,10 @@ os.environ.setdefault(
 os.environ.setdefault("AUDIT_SIGNING_KEY_AUTOCREATE", "true")
 # Static files from the apps, as they are (production serves the hashed, collected ones).
 os.environ.setdefault("STATIC_MANIFEST", "false")
+# Tokens read from the database at every request, so the tests that count a request's
+# queries count its authentication (2) whatever the clock does; the token cache's own tests
+# (tests/core/test_token_cache.py) turn it on.
+os.environ.setdefault("AUTH_CACHE_SECONDS", "0")
 
 from casino.settings import *  # noqa: E402, F403
 

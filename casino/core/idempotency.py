@@ -1,13 +1,27 @@
 """``Idempotency-Key`` support for every state-changing POST (CONTRACT.md).
 
-The request claims its key first, inside the one transaction that runs the view and stores
-the response: it inserts the key's row before doing anything else. A second request with
-the same key (a double tap, a retry racing the first, a retry long after) fails to insert
-it (blocking on the row until the first commits, if the first is still running), then finds
-the stored response and answers with it, whatever it was doing or however it failed
-meanwhile. (No read before the claim: the usual request, a new key, costs two statements,
-the claim and its stored answer.) If the first request fails, its claim rolls back with it and
-the retry runs afresh. The same key with another body is a 409.
+A request with a key runs its view in the one transaction of the request and, if the view
+answers 2xx, stores the key with that answer as the transaction's last statement (one
+``INSERT``, committed with the view's writes or not at all). The key's row is unique per
+user, so of two requests with one key only one can commit:
+
+* a second request racing the first (a double tap, a retry sent before the first answered)
+  runs its view too; its ``INSERT`` of the key waits on the first's uncommitted row until
+  the first commits, then fails, and the whole second transaction, its view's writes with
+  it, rolls back. (Usually it never gets that far: its view waits on the first's locks,
+  then finds the work done, "acted out of turn", "already settled", and fails.) Either way
+  it answers with the stored answer of the first: one effect, the same answer;
+* a retry after the first committed does the same: its view fails or its key does, nothing
+  it did stays, and it answers with the stored answer;
+* if the first request fails (or answers anything but 2xx), nothing of it is stored, the
+  key included: the retry runs afresh.
+
+A request that fails or is refused looks for a stored answer to its key (one read, on that
+path only) and, if there is one, answers with it. The same key with another body is a 409.
+Work done after the view's last write and before the key's row (no lock is held on the
+key meanwhile) is only ever done in vain by a request that then rolls back, never twice.
+Whatever a view does outside the database waits for the commit
+(``transaction.on_commit``), so a rolled-back request leaves nothing behind.
 
 Only successful responses (2xx) are stored: a refused request changed nothing, so
 repeating it is safe and answers afresh.
@@ -96,7 +110,7 @@ def _replay(request: Request, key: str, fingerprint: str) -> Response | None:
 
 
 class _Refused(Exception):
-    """A non-2xx response: roll the transaction back (claim included), then return it."""
+    """A non-2xx response: roll the transaction back, then return it (or a stored answer)."""
 
     def __init__(self, response: Response) -> None:
         self.response = response
@@ -115,19 +129,22 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
         fingerprint = _fingerprint(request)
         try:
             with request_transaction():
-                # The claim: a concurrent request with this key waits here until we finish.
-                claim = IdempotencyRecord.objects.create(
-                    user=request.user, key=key, fingerprint=fingerprint
-                )
                 response = view_method(self, request, *args, **kwargs)
                 if response.status_code >= 300:
                     raise _Refused(response)
-                claim.response_status = response.status_code
-                claim.response_body = response.data
-                claim.save(update_fields=["response_status", "response_body"])
+                # The key with its answer, last: a concurrent request with this key waits
+                # here on our row until we commit, then fails and rolls back.
+                IdempotencyRecord.objects.create(
+                    user=request.user,
+                    key=key,
+                    fingerprint=fingerprint,
+                    response_status=response.status_code,
+                    response_body=response.data,
+                )
                 return response
         except _Refused as refused:
-            return refused.response
+            replay = _replay(request, key, fingerprint)
+            return refused.response if replay is None else replay
         except Exception:
             # Whichever way this request failed (the key's row taken, "acted out of turn",
             # "already settled", ...), if another request with the key has answered

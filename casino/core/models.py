@@ -7,16 +7,16 @@ class IdempotencyRecord(models.Model):
 
     A repeat with the same key and the same request gets this response back and
     changes nothing; the same key with a different request is a conflict (409).
-    Keys are scoped per user. The row is written first, in the request's own transaction,
-    so a second request with the same key waits on it and then answers as the first did.
+    Keys are scoped per user. The row is written with the answer as the last statement of
+    the request's own transaction, so of two requests with one key only one commits; the
+    other waits on this row, rolls back and answers as the first did
+    (``casino/core/idempotency.py``).
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64, help_text="sha256 of method, path and body")
-    response_status = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="empty only inside the first request's transaction"
-    )
+    response_status = models.PositiveSmallIntegerField()
     response_body = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -152,6 +152,11 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # one per request, which costs a settle about 40% of its throughput), checked before reuse.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"].get("ENGINE") == "django.db.backends.postgresql":
+    # The same backend with a health check that sends nothing to the server (no SELECT 1 per
+    # request): a connection the server ended (a restart) is closed and reopened before the
+    # request uses it. casino/core/postgresql/base.py says how.
+    DATABASES["default"]["ENGINE"] = "casino.core.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -379,6 +384,15 @@ AUTHENTICATION_BACKENDS = ["casino.core.accounts.DemoAwareBackend"]
 TOKEN_TTL_HOURS = env.int("TOKEN_TTL_HOURS", default=10)
 if TOKEN_TTL_HOURS < 1:
     raise RuntimeError("TOKEN_TTL_HOURS must be at least 1")
+# Token authentication caches each token with its user and roles in the server process for
+# at most this many seconds (0: no cache, two queries a request). A logout, or a user or role
+# changed, through the same process takes effect at once; anything done elsewhere (another
+# server process, a command, SQL) within this bound. casino/core/authentication.py.
+AUTH_CACHE_SECONDS = env.float("AUTH_CACHE_SECONDS", default=10.0)
+if not 0 <= AUTH_CACHE_SECONDS <= 3600:
+    raise RuntimeError(
+        f"AUTH_CACHE_SECONDS must be from 0 (no cache) to 3600 seconds: {AUTH_CACHE_SECONDS}"
+    )
 REST_KNOX = {
     "TOKEN_TTL": timedelta(hours=TOKEN_TTL_HOURS),
     "AUTO_REFRESH": False,
