@@ -111,6 +111,8 @@ _entries: dict[str, _Entry] = {}
 _lock = threading.Lock()
 #: Moved on by every invalidation: a read that began before one is not cached.
 _generation = 0
+#: The cache's clock (seconds; tests move it).
+_clock = time.monotonic
 
 
 def _fields(instance: Any) -> dict[str, Any]:
@@ -145,13 +147,13 @@ def _remember(digest: str, auth_token: Any, groups: frozenset[str], generation: 
         groups=groups,
         expiry=auth_token.expiry,
         user_id=user.pk,
-        fresh_until=time.monotonic() + seconds,
+        fresh_until=_clock() + seconds,
     )
     with _lock:
         if generation != _generation:
             return  # something was revoked while this was read: read it again next time
         if len(_entries) >= MAX_ENTRIES:
-            now = time.monotonic()
+            now = _clock()
             for key in [key for key, old in _entries.items() if old.fresh_until <= now]:
                 del _entries[key]
             if len(_entries) >= MAX_ENTRIES:
@@ -165,7 +167,7 @@ def _cached(digest: str) -> tuple[Any, Any] | None:
     entry = _entries.get(digest)
     if entry is None:
         return None
-    if entry.fresh_until <= time.monotonic():
+    if entry.fresh_until <= _clock():
         with _lock:
             if _entries.get(digest) is entry:
                 del _entries[digest]

@@ -7,6 +7,7 @@ run eagerly. Set ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (Celery broker 
 backend) for the real thing. ``casino/settings_test.py`` is what the test suite uses.
 """
 
+import math
 import os
 import re
 from datetime import timedelta
@@ -388,10 +389,14 @@ if TOKEN_TTL_HOURS < 1:
 # at most this many seconds (0: no cache, two queries a request). A logout, or a user or role
 # changed, through the same process takes effect at once; anything done elsewhere (another
 # server process, a command, SQL) within this bound. casino/core/authentication.py.
-AUTH_CACHE_SECONDS = env.float("AUTH_CACHE_SECONDS", default=10.0)
-if not 0 <= AUTH_CACHE_SECONDS <= 3600:
+_auth_cache = env.str("AUTH_CACHE_SECONDS", default="10")
+try:
+    AUTH_CACHE_SECONDS = float(_auth_cache)
+except ValueError:
+    AUTH_CACHE_SECONDS = math.nan
+if not 0 <= AUTH_CACHE_SECONDS <= 3600:  # NaN too
     raise RuntimeError(
-        f"AUTH_CACHE_SECONDS must be from 0 (no cache) to 3600 seconds: {AUTH_CACHE_SECONDS}"
+        f"AUTH_CACHE_SECONDS must be a number of seconds from 0 (no cache) to 3600: {_auth_cache!r}"
     )
 REST_KNOX = {
     "TOKEN_TTL": timedelta(hours=TOKEN_TTL_HOURS),
