@@ -53,11 +53,19 @@ serve: install messages
 
 ## test: install what the tests need and run the whole suite, in TEST_WORKERS processes: two
 ## per CPU (at most 8), as a browser test spends most of its time waiting on the page, the
-## live server or a worker rather than on its own CPU.
+## live server or a worker rather than on its own CPU. An idle process takes the next test
+## from a busy one (--dist worksteal), so a few long tests do not leave the others waiting.
+## Bytecode is written (and the sources compiled once, first) even where
+## PYTHONDONTWRITEBYTECODE is set: every worker, and every server, Celery worker and script
+## the tests start, would otherwise compile each module again (pytest's assertion rewriting
+## of the tests alone is about 13 s of CPU a process). The caches are __pycache__ folders,
+## ignored by git.
 TEST_WORKERS ?= $(shell python3 -c 'import os; print(min(8, 2 * (os.cpu_count() or 1)))')
+test: export PYTHONDONTWRITEBYTECODE =
 test: install-dev messages
 	@command -v chromium >/dev/null 2>&1 || echo "No Chromium: the tablet's browser tests will be skipped (apt-get install chromium to run them)."
-	$(VENV)/bin/pytest -n $(TEST_WORKERS)
+	$(PY) -m compileall -q $(patsubst %/__init__.py,%,$(wildcard */__init__.py)) scripts manage.py
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal
 
 ## messages: compile the translations (gettext's msgfmt): the tablet's and the rules
 ## engines' (casino/locale, in LOCALE_PATHS).

@@ -9,12 +9,23 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from casino.celery import app as celery_app
 from tables import services
 from tests.factories import UserFactory
+
+# No property test is timed: Hypothesis's per-example deadline (200 ms by default) and its
+# "too slow" health check measure wall time, which a loaded machine stretches past any bound
+# (speed is measured by the benchmarks, ``make bench``). Set before any test module is
+# imported, so every ``@settings(...)`` of the suite starts from it.
+hypothesis_settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("suite")
 
 # Seven cards each, all distinct: a deck slice per seat.
 DP_CARDS = ["As", "Ks", "9s", "5s", "2d", "3c", "4h"]  # 4-card flush A-K-9-5: qualifies
@@ -322,6 +333,47 @@ def _flush_past_append_only_triggers() -> Any:
     DatabaseOperations.execute_sql_flush = flush  # type: ignore[method-assign]
     yield
     DatabaseOperations.execute_sql_flush = original  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_listed_once_per_process() -> Any:
+    """The app's static files listed for WhiteNoise once per test process, not once per test
+    client. A server loads its middleware once; the test client loads it again for every
+    client (``client``, each ``client_for`` call), and WhiteNoise, serving from the apps'
+    folders here (``WHITENOISE_USE_FINDERS``), then lists, stats and reads the headers of
+    every static file (about 20 ms of CPU a client, a few thousand clients a run). The
+    listing is kept per setting that shapes it (prefix, max age, origins, charset, headers
+    hook, index file, immutable test, media types); the files do not change during a run,
+    and each middleware still serves them from its own dictionary with WhiteNoise's code."""
+    from django.conf import settings as django_settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    original = WhiteNoiseMiddleware.add_files_from_finders
+    listed: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def add_files_from_finders(self: Any) -> None:
+        key = (
+            self.static_prefix,
+            self.max_age,
+            self.allow_all_origins,
+            self.charset,
+            self.add_headers_function,
+            self.index_file,
+            self.__dict__.get("immutable_file_test"),  # set only when the setting is
+            repr(getattr(django_settings, "WHITENOISE_MIMETYPES", None)),
+            tuple(self.files),  # what STATIC_ROOT and WHITENOISE_ROOT added before
+        )
+        if key not in listed:
+            before = dict(self.files)
+            original(self)
+            listed[key] = {
+                url: found for url, found in self.files.items() if before.get(url) is not found
+            }
+        self.files.update(listed[key])
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders  # type: ignore[method-assign]
+    yield
+    WhiteNoiseMiddleware.add_files_from_finders = original  # type: ignore[method-assign]
 
 
 @pytest.fixture
