@@ -17,17 +17,29 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable
+from dataclasses import dataclass
+from hashlib import sha256
+from operator import itemgetter
 from typing import Any
 
 import orjson
 from django.conf import settings
 from django.db import connection
 
-from .chain import GENESIS_HASH, ChainReport, chain_name, chain_verify
-from .models import AuditEntry
-from .reads import FETCH_ROWS
+from casino.rules.contract import History, game
+from tables.models import Hand, HandAction, Table
 
+from .chain import GENESIS_HASH, ChainReport, chain_name, chain_verify
+from .models import AuditEntry, PayoutLine, SeatSettlement, Settlement
+from .reads import FETCH_ROWS, LINE_FIELDS, HandRow, SeatRow, SettlementRow
+from .services import result_nets, result_parties
+
+#: The quick paths in use (PostgreSQL only). Off, the check takes the full paths alone: the
+#: tests compare both on tampered data.
+QUICK = True
 SORT = orjson.OPT_SORT_KEYS
+SETTLED = Hand.Status.SETTLED.value
+SETTLEMENT = Settlement.Kind.SETTLEMENT.value
 
 # ``at`` as ``datetime.isoformat()`` writes an aware UTC time: microseconds only when not 0.
 _AT = (
@@ -62,7 +74,7 @@ def chain_verify_quick(
 ) -> ChainReport:
     """``chain.chain_verify``'s report, on the quick path where the entries confirm (see the
     module's docstring); elsewhere than PostgreSQL, ``chain_verify`` itself."""
-    if connection.vendor != "postgresql":
+    if not QUICK or connection.vendor != "postgresql":
         return chain_verify(
             key,
             after_seq=after_seq,
@@ -119,3 +131,187 @@ def chain_verify_quick(
     )
     report.entries_checked += confirmed
     return report
+
+
+# ---------------------------------------------------------------- hands
+
+
+@dataclass(slots=True)
+class QuickHand:
+    """One hand as one read gives it (:func:`hands_read`): its frozen set-up decoded, the
+    rest as the database's text, decoded only where the check needs it."""
+
+    pk: int
+    status: str
+    table_name: str
+    setup: dict[str, Any]  # {game, number, rules, config, seats}: ``services.hand_setup``
+    own_history: bool  # the settlement's history is, as text, the hand's own (one settlement)
+    actions: str | None  # JSON array
+    settlements: str | None  # JSON array of [id, kind, corrects, history, result, rake, seats]
+
+    def hand_row(self) -> HandRow:
+        """The hand as ``reads.hands_load`` gives it: for the full check."""
+        setup = self.setup
+        hand = HandRow(
+            self.pk,
+            setup["number"],
+            self.status,
+            setup["game"],
+            setup["rules"],
+            setup["config"],
+            setup["seats"],
+            self.table_name,
+        )
+        hand.actions = orjson.loads(self.actions) if self.actions is not None else []
+        for pk, kind, corrects, history, result, rake, seats in self._settlements():
+            row = SettlementRow(pk, kind, corrects, history, result, rake)
+            for seat, role, status, description, seat_rake, net, lines in seats or ():
+                row.seats.append(
+                    SeatRow(
+                        seat,
+                        role,
+                        status,
+                        description,
+                        seat_rake,
+                        net,
+                        [tuple(line) for line in lines or ()],
+                    )
+                )
+            hand.settlements.append(row)
+        return hand
+
+    def _settlements(self) -> list[list[Any]]:
+        return orjson.loads(self.settlements) if self.settlements is not None else []
+
+
+def _hands_sql() -> str:
+    q = connection.ops.quote_name
+    hand, table, action = (
+        q(Hand._meta.db_table),
+        q(Table._meta.db_table),
+        q(HandAction._meta.db_table),
+    )
+    settlement, seat_row, line = (
+        q(Settlement._meta.db_table),
+        q(SeatSettlement._meta.db_table),
+        q(PayoutLine._meta.db_table),
+    )
+    index = q("index")
+    lines = (
+        f"SELECT json_agg(json_build_array({', '.join(f'l.{q(f)}' for f in LINE_FIELDS)}) "
+        f"ORDER BY l.id) FROM {line} l WHERE l.seat_id = r.id"
+    )
+    seats = (
+        "SELECT json_agg(json_build_array(r.seat, r.role, r.status, r.hand_description, r.rake, "
+        f"r.net, ({lines})) ORDER BY r.seat, r.id) FROM {seat_row} r WHERE r.settlement_id = s.id"
+    )
+    own = (
+        "jsonb_build_object('game', h.game, 'rules', h.rules, 'config', h.config, 'actions', "
+        f"COALESCE((SELECT jsonb_agg(a.action ORDER BY a.{index}) FROM {action} a "
+        "WHERE a.hand_id = h.id), '[]'::jsonb))"
+    )
+    return (
+        "SELECT h.id, h.status, t.name, CAST(json_build_object('game', h.game, 'number', "
+        "h.number, 'rules', h.rules, 'config', h.config, 'seats', h.seats) AS text), "
+        f"(SELECT CAST(s.history AS text) = CAST({own} AS text) FROM {settlement} s "
+        "WHERE s.hand_id = h.id ORDER BY s.id LIMIT 1), "
+        f"(SELECT CAST(json_agg(a.action ORDER BY a.{index}) AS text) FROM {action} a "
+        "WHERE a.hand_id = h.id), "
+        "(SELECT CAST(json_agg(json_build_array(s.id, s.kind, s.corrects_id, s.history, "
+        f"s.result, s.rake, ({seats})) ORDER BY s.id) AS text) FROM {settlement} s "
+        f"WHERE s.hand_id = h.id) "
+        f"FROM {hand} h JOIN {table} t ON t.id = h.table_id WHERE h.id = ANY(%s)"
+    )
+
+
+def hands_read(ids: list[int]) -> dict[int, QuickHand]:
+    """The hands ``ids`` with their actions, settlements, seat rows and payout lines: one
+    statement (PostgreSQL), a row a hand, what ``reads.hands_load`` reads."""
+    with connection.cursor() as cursor:
+        cursor.execute(_hands_sql(), [list(ids)])
+        rows = cursor.fetchall()
+    loads = orjson.loads
+    return {
+        pk: QuickHand(pk, status, name, loads(setup), own is True, actions, settlements)
+        for pk, status, name, setup, own, actions, settlements in rows
+    }
+
+
+def hand_confirmed(hand: QuickHand, chain_hand: Any) -> bool:
+    """Whether the full check of a settled hand (``audit._check_hand``, its chain whole)
+    would find nothing, on the quick path: one settlement, its history the hand's own as
+    text, the chain's open, actions and one settle agreeing by digest and value, the replay's
+    sorted text the stored result's, every seat row and payout line the result's. False
+    wherever it cannot confirm (the full check then decides and words it)."""
+    if (
+        chain_hand is None
+        or not chain_hand.opened
+        or hand.status != SETTLED
+        or not hand.own_history
+        or len(chain_hand.settles) != 1
+        or chain_hand.voids
+        or chain_hand.corrections
+        or not isinstance(chain_hand.setup, str)
+        or sha256(orjson.dumps(hand.setup, option=SORT)).hexdigest() != chain_hand.setup
+    ):
+        return False
+    try:
+        [(pk, kind, _, history, result, rake, seats)] = hand._settlements()
+        if kind != SETTLEMENT or history["actions"] != chain_hand.actions:
+            return False
+        entry = chain_hand.settles[0]
+        result_text = orjson.dumps(result, option=SORT)
+        if (
+            entry.get("settlement") != pk
+            or sha256(result_text).hexdigest() != entry.get("result_sha256")
+            or sha256(orjson.dumps(history, option=SORT)).hexdigest() != entry.get("history_sha256")
+            or entry.get("nets") != result_nets(result)
+            or entry.get("rake") != result.get("rake")
+            or rake != result.get("rake")
+        ):
+            return False
+        replayed = History.from_dict(history)
+        fresh = game(replayed.game).replay(replayed).settle().to_dict()
+        if orjson.dumps(fresh, option=SORT) != result_text:
+            return False
+        return _rows_are(seats or [], result)
+    except Exception:  # anything unusual: the full check decides (and words it)
+        return False
+
+
+def _rows_are(rows: list[list[Any]], result: dict[str, Any]) -> bool:
+    """Whether the stored seat rows (in seat order) are the result's parties, with their
+    lines, as ``audit._compare_rows`` compares them (no seat twice)."""
+    parties = sorted(result_parties(result), key=itemgetter("seat"))
+    if len(parties) != len(rows) or len({row[0] for row in rows}) != len(rows):
+        return False
+    for row, party in zip(rows, parties, strict=True):
+        lines = party.get("lines", [])
+        stored = row[6] or ()
+        if (
+            row[0] != party["seat"]
+            or row[1] != party["role"]
+            or row[2] != party["status"]
+            or row[3] != (party.get("hand") or "")
+            or row[4] != party["rake"]
+            or row[5] != party["net"]
+            or len(stored) != len(lines)
+        ):
+            return False
+        for a, b in zip(stored, lines, strict=True):
+            if tuple(a) != line_key(b):
+                return False
+    return True
+
+
+def line_key(line: dict[str, Any]) -> tuple[Any, ...]:
+    """A result's payout line as its stored row's fields (:data:`reads.LINE_FIELDS`)."""
+    return (
+        line.get("wager"),
+        line.get("stake"),
+        line.get("outcome"),
+        line.get("amount"),
+        line.get("odds") or "",
+        line.get("against"),
+        line.get("capped_from"),
+    )

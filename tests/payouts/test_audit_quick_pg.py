@@ -5,14 +5,18 @@ and entries the quick path cannot confirm itself (a whole-second time, non-ASCII
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 import pytest
 from django.db import connection
 
-from payouts import chain
-from payouts.audit_fast import chain_verify_quick
-from payouts.models import AuditEntry
+from payouts import audit, audit_fast, chain
+from payouts.audit import audit_report
+from payouts.audit_fast import chain_verify_quick, hands_read
+from payouts.models import AuditEntry, PayoutLine, Settlement
+from payouts.reads import hands_load
+from tables.models import Hand, HandAction
 from tests.payouts.forgery import as_database_superuser
 from tests.payouts.test_audit import reseal_from, settled_hand  # noqa: F401 (a fixture)
 
@@ -136,3 +140,133 @@ def test_a_whole_second_time_is_written_as_python_writes_it(table_id):
     # Every entry confirmed on the quick path itself (its entries carry ``at`` as text).
     assert all(isinstance(entry["at"], str) for entry in seen)
     assert seen[1]["at"] == "2026-01-02T03:04:05+00:00"
+
+
+# ---------------------------------------------------------------- hands
+
+
+def both_reports(monkeypatch):
+    """The whole check's report on the full paths alone, and with the quick paths."""
+    monkeypatch.setattr(audit_fast, "QUICK", False)
+    full = audit_report()
+    monkeypatch.setattr(audit_fast, "QUICK", True)
+    confirmed = []
+    real = audit.hand_confirmed
+
+    def spy(hand, chain_hand):
+        confirmed.append(real(hand, chain_hand))
+        return confirmed[-1]
+
+    monkeypatch.setattr(audit, "hand_confirmed", spy)
+    quick = audit_report()
+    assert quick == full
+    return quick, confirmed
+
+
+def test_an_honest_hand_is_confirmed_on_the_quick_path(table_id, monkeypatch):
+    report, confirmed = both_reports(monkeypatch)
+    assert report["ok"] is True and report["settlements_checked"] == 1
+    assert confirmed == [True]
+
+
+def test_a_quick_read_hand_is_the_full_read_hand(table_id):
+    """What the full check is given from the quick read is what ``reads.hands_load`` reads."""
+    [hand_id] = Hand.objects.values_list("pk", flat=True)
+    assert hands_read([hand_id])[hand_id].hand_row() == hands_load([hand_id])[hand_id]
+
+
+def _settlement(table_id):
+    return Settlement.objects.get(hand__table_id=table_id)
+
+
+def tamper_line(table_id):
+    line = PayoutLine.objects.filter(seat__settlement=_settlement(table_id), seat__seat=3).first()
+    PayoutLine.objects.filter(pk=line.pk).update(amount=line.amount + 2000)
+
+
+def tamper_net(table_id):
+    row = _settlement(table_id).seats.get(seat=2)
+    type(row).objects.filter(pk=row.pk).update(net=row.net + 1)
+
+
+def tamper_seat_missing(table_id):
+    """A seat row removed with its lines."""
+    row = _settlement(table_id).seats.get(seat=3)
+    PayoutLine.objects.filter(seat=row).delete()
+    type(row).objects.filter(pk=row.pk).delete()
+
+
+def tamper_result(table_id):
+    settlement = _settlement(table_id)
+    result = {**settlement.result, "rake": settlement.result["rake"] + 1}
+    Settlement.objects.filter(pk=settlement.pk).update(result=result)
+
+
+def tamper_history(table_id):
+    settlement = _settlement(table_id)
+    history = json.loads(json.dumps(settlement.history))
+    history["actions"][0]["flush_bonus"] += 100
+    Settlement.objects.filter(pk=settlement.pk).update(history=history)
+
+
+def tamper_reorder_actions(table_id):
+    """Two of the hand's stored actions swapped (the settlement's history left alone)."""
+    first, second = HandAction.objects.filter(hand__table_id=table_id).order_by("index")[:2]
+    HandAction.objects.filter(pk=first.pk).update(index=10_000)
+    HandAction.objects.filter(pk=second.pk).update(index=first.index)
+    HandAction.objects.filter(pk=first.pk).update(index=second.index)
+
+
+def tamper_drop_action(table_id):
+    HandAction.objects.filter(hand__table_id=table_id).order_by("-index").first().delete()
+
+
+def tamper_rules(table_id):
+    hand = Hand.objects.get(table_id=table_id)
+    Hand.objects.filter(pk=hand.pk).update(rules={**hand.rules, "ante_min": 1})
+
+
+def tamper_status(table_id):
+    Hand.objects.filter(table_id=table_id).update(status="voided")
+
+
+def tamper_settle_entry(table_id):
+    """The hand's settle entry removed (the chain broken there)."""
+    AuditEntry.objects.filter(table_id=table_id, action="hand_settle").delete()
+
+
+def tamper_seal(table_id):
+    AuditEntry.objects.filter(table_id=table_id, action="hand_settle").update(hash="0" * 64)
+
+
+def tamper_float(table_id):
+    """A seat's stored net written as 1.0-style JSON in the result: equal as a number, not
+    as text (the quick path leaves it to the full check)."""
+    settlement = _settlement(table_id)
+    text = json.dumps(settlement.result).replace('"rake": 100,', '"rake": 100.0,', 1)
+    Settlement.objects.filter(pk=settlement.pk).update(result=json.loads(text))
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        tamper_line,
+        tamper_net,
+        tamper_seat_missing,
+        tamper_result,
+        tamper_history,
+        tamper_reorder_actions,
+        tamper_drop_action,
+        tamper_rules,
+        tamper_status,
+        tamper_settle_entry,
+        tamper_seal,
+        tamper_float,
+    ],
+)
+def test_a_tampered_hand_is_reported_alike(table_id, monkeypatch, tamper):
+    with as_database_superuser():
+        tamper(table_id)
+    report, confirmed = both_reports(monkeypatch)
+    assert report["ok"] is False
+    assert True not in confirmed  # the tampered hand was never confirmed on the quick path
