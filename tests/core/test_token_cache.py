@@ -16,6 +16,7 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from casino.core import authentication
+from tests.conftest import record
 from tests.core.test_accounts import production_environment, run
 
 pytestmark = pytest.mark.django_db
@@ -178,3 +179,39 @@ def test_a_bad_cache_bound_stops_the_settings_naming_the_variable():
         )
         assert result.returncode != 0
         assert "AUTH_CACHE_SECONDS must be a number of seconds from 0" in result.stderr, value
+
+
+def hand_queries(client, table):
+    """The queries of each of a hand's two requests as the tablet sends them: the open with
+    the offer accepted, then the settle."""
+    table.refresh_from_db()
+    offered = table.game_state["offer"]
+    with CaptureQueriesContext(connection) as opening:
+        hand = client.post(
+            f"/api/v1/tables/{table.pk}/hands/",
+            {"accept": {"seat": offered, "bank": 50_000}},
+            format="json",
+        )
+    assert hand.status_code == 201, hand.json()
+    body = record()
+    body["designated_player"]["seat"] = offered
+    players = [seat for seat in (1, 2, 3, 4) if seat != offered][:2]
+    for player, seat in zip(body["players"], players, strict=True):
+        player["seat"] = seat
+    with CaptureQueriesContext(connection) as settling:
+        settled = client.post(f"/api/v1/hands/{hand.json()['id']}/settle/", body, format="json")
+    assert settled.status_code == 201, settled.json()
+    return [len(opening), len(settling)]
+
+
+def test_a_hand_with_a_cached_token_costs_two_queries_less_a_request(
+    clock, open_table, dealer, settings
+):
+    """With the token cached, the open and the settle cost their own queries only."""
+    client = client_with_token(dealer)
+    settings.AUTH_CACHE_SECONDS = 0
+    uncached = hand_queries(client, open_table)
+    settings.AUTH_CACHE_SECONDS = BOUND
+    hand_queries(client, open_table)  # the open reads the token and caches it
+    cached = hand_queries(client, open_table)
+    assert [n + 2 for n in cached] == uncached
