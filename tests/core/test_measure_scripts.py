@@ -76,6 +76,8 @@ def test_the_load_test_prints_every_scenario_beside_the_bare_insert():
         "0",
         "--interval",
         "0.5",
+        "--workers",
+        "2",  # still a master's several processes for the meter to add up; not 4 to start
         "--database",
         "casino_loadtest_smoke",
     )
