@@ -56,3 +56,22 @@ def test_an_idle_healthy_connection_is_kept():
     pid = backend_pid()
     close_old_connections()  # a new request
     assert backend_pid() == pid
+
+
+def test_a_connection_lost_mid_request_fails_that_request_and_the_next_reconnects():
+    """A connection whose loss is found by a query (no word from the server before it): that
+    query fails; at the request's end the connection is closed; the next request reconnects."""
+    from django.db import OperationalError
+
+    close_old_connections()
+    pid = backend_pid()
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+    time.sleep(0.2)
+    connection.health_check_done = True  # the request's check already ran, before the loss
+    with pytest.raises(OperationalError):
+        backend_pid()
+    close_old_connections()  # the request's end (request_finished)
+    assert connection.connection is None
+    close_old_connections()  # the next request
+    assert backend_pid() != pid
