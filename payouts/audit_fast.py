@@ -145,9 +145,13 @@ class QuickHand:
     status: str
     table_name: str
     setup: dict[str, Any]  # {game, number, rules, config, seats}: ``services.hand_setup``
-    own_history: bool  # the settlement's history is, as text, the hand's own (one settlement)
     actions: str | None  # JSON array
-    settlements: str | None  # JSON array of [id, kind, corrects, history, result, rake, seats]
+    count: int  # its settlements
+    # Its first settlement: id, kind, corrects, rake, history (JSON text), whether the history
+    # is, as text, the hand's own, and its seat rows with their lines (JSON). Its result is
+    # compared by the database (:func:`hands_confirmed`), and read for the full check only.
+    first: tuple[Any, ...] | None
+    others: str | None  # every settlement as JSON, where it has more than one
 
     def hand_row(self) -> HandRow:
         """The hand as ``reads.hands_load`` gives it: for the full check."""
@@ -163,8 +167,22 @@ class QuickHand:
             self.table_name,
         )
         hand.actions = orjson.loads(self.actions) if self.actions is not None else []
-        for pk, kind, corrects, history, result, rake, seats in self._settlements():
+        if self.count == 1 and self.first is not None:
+            pk, kind, corrects, rake, history, _, seats = self.first
+            with connection.cursor() as cursor:  # the result, left to the database before
+                cursor.execute(
+                    f"SELECT CAST(result AS text) FROM {connection.ops.quote_name(Settlement._meta.db_table)} "
+                    "WHERE id = %s",
+                    [pk],
+                )
+                [(result,)] = cursor.fetchall()
+            every = [[pk, kind, corrects, orjson.loads(history), orjson.loads(result), rake, seats]]
+        else:
+            every = orjson.loads(self.others) if self.others is not None else []
+        for pk, kind, corrects, history, result, rake, seats in every:
             row = SettlementRow(pk, kind, corrects, history, result, rake)
+            if isinstance(seats, str):
+                seats = orjson.loads(seats)
             for seat, role, status, description, seat_rake, net, lines in seats or ():
                 row.seats.append(
                     SeatRow(
@@ -179,9 +197,6 @@ class QuickHand:
                 )
             hand.settlements.append(row)
         return hand
-
-    def _settlements(self) -> list[list[Any]]:
-        return orjson.loads(self.settlements) if self.settlements is not None else []
 
 
 def _hands_sql() -> str:
@@ -201,10 +216,14 @@ def _hands_sql() -> str:
         f"SELECT json_agg(json_build_array({', '.join(f'l.{q(f)}' for f in LINE_FIELDS)}) "
         f"ORDER BY l.id) FROM {line} l WHERE l.seat_id = r.id"
     )
-    seats = (
-        "SELECT json_agg(json_build_array(r.seat, r.role, r.status, r.hand_description, r.rake, "
-        f"r.net, ({lines})) ORDER BY r.seat, r.id) FROM {seat_row} r WHERE r.settlement_id = s.id"
-    )
+
+    def seats(of: str) -> str:
+        return (
+            "SELECT json_agg(json_build_array(r.seat, r.role, r.status, r.hand_description, "
+            f"r.rake, r.net, ({lines})) ORDER BY r.seat, r.id) FROM {seat_row} r "
+            f"WHERE r.settlement_id = {of}.id"
+        )
+
     own = (
         "jsonb_build_object('game', h.game, 'rules', h.rules, 'config', h.config, 'actions', "
         f"COALESCE((SELECT jsonb_agg(a.action ORDER BY a.{index}) FROM {action} a "
@@ -213,15 +232,19 @@ def _hands_sql() -> str:
     return (
         "SELECT h.id, h.status, t.name, CAST(json_build_object('game', h.game, 'number', "
         "h.number, 'rules', h.rules, 'config', h.config, 'seats', h.seats) AS text), "
-        f"(SELECT CAST(s.history AS text) = CAST({own} AS text) FROM {settlement} s "
-        "WHERE s.hand_id = h.id ORDER BY s.id LIMIT 1), "
         f"(SELECT CAST(json_agg(a.action ORDER BY a.{index}) AS text) FROM {action} a "
         "WHERE a.hand_id = h.id), "
-        "(SELECT CAST(json_agg(json_build_array(s.id, s.kind, s.corrects_id, s.history, "
-        f"s.result, s.rake, ({seats})) ORDER BY s.id) AS text) FROM {settlement} s "
-        f"WHERE s.hand_id = h.id) "
-        f"FROM {hand} h JOIN {table} t ON t.id = h.table_id WHERE h.id = ANY(%s)"
-    )
+        f"(SELECT count(*) FROM {settlement} c WHERE c.hand_id = h.id) AS n, "
+        "s.id, s.kind, s.corrects_id, s.rake, CAST(s.history AS text), "
+        f"CAST(s.history AS text) = CAST({own} AS text), CAST(({seats('s')}) AS text), "
+        "CASE WHEN (SELECT count(*) FROM {settlement} c WHERE c.hand_id = h.id) > 1 THEN "
+        "(SELECT CAST(json_agg(json_build_array(o.id, o.kind, o.corrects_id, o.history, "
+        f"o.result, o.rake, ({seats('o')})) ORDER BY o.id) AS text) FROM {settlement} o "
+        "WHERE o.hand_id = h.id) END "
+        f"FROM {hand} h JOIN {table} t ON t.id = h.table_id "
+        f"LEFT JOIN LATERAL (SELECT * FROM {settlement} f WHERE f.hand_id = h.id ORDER BY f.id "
+        "LIMIT 1) s ON true WHERE h.id = ANY(%s)"
+    ).replace("{settlement}", settlement)
 
 
 def hands_read(ids: list[int]) -> dict[int, QuickHand]:
@@ -232,51 +255,102 @@ def hands_read(ids: list[int]) -> dict[int, QuickHand]:
         rows = cursor.fetchall()
     loads = orjson.loads
     return {
-        pk: QuickHand(pk, status, name, loads(setup), own is True, actions, settlements)
-        for pk, status, name, setup, own, actions, settlements in rows
+        row[0]: QuickHand(
+            row[0],
+            row[1],
+            row[2],
+            loads(row[3]),
+            row[4],
+            row[5],
+            None if row[6] is None else tuple(row[6:13]),
+            row[13],
+        )
+        for row in rows
     }
 
 
-def hand_confirmed(hand: QuickHand, chain_hand: Any) -> bool:
-    """Whether the full check of a settled hand (``audit._check_hand``, its chain whole)
-    would find nothing, on the quick path: one settlement, its history the hand's own as
-    text, the chain's open, actions and one settle agreeing by digest and value, the replay's
-    sorted text the stored result's, every seat row and payout line the result's. False
-    wherever it cannot confirm (the full check then decides and words it)."""
+def hands_confirmed(hands: dict[int, QuickHand], chain_hands: dict[int, Any]) -> set[int]:
+    """Of ``hands``, those the full check (``audit._check_hand``, the chain whole) would find
+    nothing in, confirmed on the quick path: each a settled hand with one settlement whose
+    history is, as text, the hand's own; the chain's open, actions and one settle agreeing
+    with the set-up, history and replayed result by the digests of their sorted bytes; every
+    seat row and payout line the replayed result's, paired in seat order; and the stored
+    result's text the replayed result's as PostgreSQL writes it (compared there, in one
+    statement for all of them: the stored result is never decoded here).
+
+    Why the last is the full check's comparison: equal texts are one stored value, which orjson
+    decodes to the replayed result's values, so the stored result's sorted bytes (what the
+    full check hashes and compares) are the replayed result's, ``fresh``, and the seat rows
+    compared with the one are compared with the other. The one number PostgreSQL writes so
+    that it decodes to another type is a whole float orjson writes with an exponent (1e16,
+    written back 10000000000000000, an int); its bytes are not what the settle entry hashed
+    (``json`` writes 1e+16), so such a hand is never confirmed here. Anything else is left to
+    the full check, which decides and words it."""
+    pending: list[tuple[int, int, bytes]] = []  # hand, settlement, the replayed result
+    for pk, hand in hands.items():
+        fresh = _replayed(hand, chain_hands.get(pk))
+        if fresh is not None:
+            pending.append((pk, hand.first[0], fresh))  # type: ignore[index]
+    if not pending:
+        return set()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT v.id FROM unnest(%s::bigint[]) WITH ORDINALITY AS v(id, n) "
+            "JOIN jsonb_array_elements(CAST(%s AS jsonb)) WITH ORDINALITY AS u(e, n) "
+            f"ON u.n = v.n JOIN {connection.ops.quote_name(Settlement._meta.db_table)} s "
+            "ON s.id = v.id WHERE CAST(s.result AS text) = CAST(u.e AS text)",
+            [
+                [settlement for _, settlement, _ in pending],
+                (b"[" + b",".join(fresh for _, _, fresh in pending) + b"]").decode(),
+            ],
+        )
+        matched = {settlement for (settlement,) in cursor.fetchall()}
+    return {pk for pk, settlement, _ in pending if settlement in matched}
+
+
+def _replayed(hand: QuickHand, chain_hand: Any) -> bytes | None:
+    """The replayed result's sorted bytes, where everything but the stored result's text is
+    confirmed (see :func:`hands_confirmed`); None where anything is not."""
+    first = hand.first
     if (
-        chain_hand is None
+        first is None
+        or hand.count != 1
+        or chain_hand is None
         or not chain_hand.opened
         or hand.status != SETTLED
-        or not hand.own_history
         or len(chain_hand.settles) != 1
         or chain_hand.voids
         or chain_hand.corrections
         or not isinstance(chain_hand.setup, str)
         or sha256(orjson.dumps(hand.setup, option=SORT)).hexdigest() != chain_hand.setup
     ):
-        return False
+        return None
+    pk, kind, _, rake, history_text, own, seats = first
+    if kind != SETTLEMENT or own is not True:
+        return None
     try:
-        [(pk, kind, _, history, result, rake, seats)] = hand._settlements()
-        if kind != SETTLEMENT or history["actions"] != chain_hand.actions:
-            return False
+        history = orjson.loads(history_text)
+        if history["actions"] != chain_hand.actions:
+            return None
         entry = chain_hand.settles[0]
-        result_text = orjson.dumps(result, option=SORT)
+        if entry.get("settlement") != pk or sha256(
+            orjson.dumps(history, option=SORT)
+        ).hexdigest() != entry.get("history_sha256"):
+            return None
+        replayed = History.from_dict(history)
+        result = game(replayed.game).replay(replayed).settle().to_dict()
+        fresh = orjson.dumps(result, option=SORT)
         if (
-            entry.get("settlement") != pk
-            or sha256(result_text).hexdigest() != entry.get("result_sha256")
-            or sha256(orjson.dumps(history, option=SORT)).hexdigest() != entry.get("history_sha256")
+            sha256(fresh).hexdigest() != entry.get("result_sha256")
             or entry.get("nets") != result_nets(result)
             or entry.get("rake") != result.get("rake")
             or rake != result.get("rake")
+            or not _rows_are(orjson.loads(seats) if seats is not None else [], result)
         ):
-            return False
-        replayed = History.from_dict(history)
-        fresh = game(replayed.game).replay(replayed).settle().to_dict()
-        if orjson.dumps(fresh, option=SORT) != result_text:
-            return False
-        return _rows_are(seats or [], result)
+            return None
+        return fresh
     except Exception:  # anything unusual: the full check decides (and words it)
-        return False
+        return None
 
 
 def _rows_are(rows: list[list[Any]], result: dict[str, Any]) -> bool:

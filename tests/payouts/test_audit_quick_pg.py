@@ -17,6 +17,7 @@ from payouts.audit_fast import chain_verify_quick, hands_read
 from payouts.models import AuditEntry, PayoutLine, Settlement
 from payouts.reads import hands_load
 from tables.models import Hand, HandAction
+from tests.conftest import record
 from tests.payouts.forgery import as_database_superuser
 from tests.payouts.test_audit import reseal_from, settled_hand  # noqa: F401 (a fixture)
 
@@ -150,14 +151,15 @@ def both_reports(monkeypatch):
     monkeypatch.setattr(audit_fast, "QUICK", False)
     full = audit_report()
     monkeypatch.setattr(audit_fast, "QUICK", True)
-    confirmed = []
-    real = audit.hand_confirmed
+    confirmed: list[int] = []  # the hands confirmed on the quick path
+    real = audit.hands_confirmed
 
-    def spy(hand, chain_hand):
-        confirmed.append(real(hand, chain_hand))
-        return confirmed[-1]
+    def spy(hands, chain_hands):
+        found = real(hands, chain_hands)
+        confirmed.extend(sorted(found))
+        return found
 
-    monkeypatch.setattr(audit, "hand_confirmed", spy)
+    monkeypatch.setattr(audit, "hands_confirmed", spy)
     quick = audit_report()
     assert quick == full
     return quick, confirmed
@@ -166,7 +168,7 @@ def both_reports(monkeypatch):
 def test_an_honest_hand_is_confirmed_on_the_quick_path(table_id, monkeypatch):
     report, confirmed = both_reports(monkeypatch)
     assert report["ok"] is True and report["settlements_checked"] == 1
-    assert confirmed == [True]
+    assert confirmed == list(Hand.objects.values_list("pk", flat=True))
 
 
 def test_a_quick_read_hand_is_the_full_read_hand(table_id):
@@ -269,4 +271,40 @@ def test_a_tampered_hand_is_reported_alike(table_id, monkeypatch, tamper):
         tamper(table_id)
     report, confirmed = both_reports(monkeypatch)
     assert report["ok"] is False
-    assert True not in confirmed  # the tampered hand was never confirmed on the quick path
+    assert confirmed == []  # the tampered hand was never confirmed on the quick path
+
+
+@pytest.fixture
+def corrected_hand(table_id, dealer, floor, client_for):
+    """The settled hand corrected (a reversal and a corrected settlement: three in all)."""
+    hand = Hand.objects.get(table_id=table_id)
+    fixed = record()
+    fixed["players"][0]["flush_bonus"] = 0
+    asked = client_for(dealer).post(
+        f"/api/v1/hands/{hand.pk}/corrections/",
+        {"reason": "seat 2 made no bonus bet", "record": fixed},
+        format="json",
+    )
+    approved = client_for(floor).post(
+        f"/api/v1/approvals/{asked.json()['id']}/approve/", {}, format="json"
+    )
+    assert approved.status_code == 200, approved.content
+    assert Settlement.objects.filter(hand=hand).count() == 3
+    return hand
+
+
+def test_a_corrected_hand_is_read_and_reported_alike(corrected_hand, monkeypatch):
+    pk = corrected_hand.pk
+    assert hands_read([pk])[pk].hand_row() == hands_load([pk])[pk]
+    report, confirmed = both_reports(monkeypatch)
+    assert report["ok"] is True and report["settlements_checked"] == 3
+    assert confirmed == []  # more than one settlement: the full check's
+
+
+def test_a_tampered_correction_is_reported_alike(corrected_hand, monkeypatch):
+    correction = Settlement.objects.get(hand=corrected_hand, kind="correction")
+    line = PayoutLine.objects.filter(seat__settlement=correction).first()
+    with as_database_superuser():
+        PayoutLine.objects.filter(pk=line.pk).update(amount=line.amount + 1)
+    report, _ = both_reports(monkeypatch)
+    assert report["ok"] is False
