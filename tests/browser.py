@@ -12,8 +12,15 @@ from importlib.resources import files
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: How long a browser test waits for what the page does by itself (a poll, a redraw, an
+#: answer) before it fails: a bound against hanging, not a claim about speed. Playwright's
+#: ``expect`` gives up after 5 s by default, which a loaded machine stretches past; a
+#: passing test never waits longer for a bound being larger.
+PATIENCE_MS = 60_000
+expect.set_options(timeout=PATIENCE_MS)
 # Playwright's sync API runs an event loop in the test's thread; the test's own database
 # calls (fixtures, checks) are still plain synchronous ones.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from casino.core.money import money
 from payouts.models import AuditCheck, Settlement
 from payouts.tasks import audit_check_task
+from tests.browser import PATIENCE_MS
 from tests.conftest import record
 from tests.tables.test_draw_live import open_hand as open_draw_hand
 from tests.tables.test_draw_live import play_passively
@@ -153,7 +154,7 @@ def test_an_officer_filters_opens_a_settlement_and_runs_the_audit_check(
     page.get_by_role("heading", name="Audit log").wait_for()
     page.get_by_role("button", name="Run the audit check").click()
     check = page.locator("#audit-check-slot #audit-check")
-    expect(check.locator("#check-status")).to_have_text("passed", timeout=15_000)
+    expect(check.locator("#check-status")).to_have_text("passed", timeout=PATIENCE_MS)
     expect(check).to_contain_text("every hand checked (2 hands, 2 settlements) matches")
     stored = AuditCheck.objects.get()
     assert stored.status == "passed" and stored.checked == stored.total > 0
@@ -174,7 +175,7 @@ def test_a_running_check_is_followed_live_until_it_passes(
     expect(page.locator("#check-stage")).to_have_text("Waiting for a worker.")
     page.evaluate("window.notReloaded = true")
     audit_check_task(check.pk)  # the worker picks it up while the page watches
-    expect(page.locator("#check-status")).to_have_text("passed", timeout=10_000)
+    expect(page.locator("#check-status")).to_have_text("passed", timeout=PATIENCE_MS)
     assert page.evaluate("window.notReloaded") is True
     check.refresh_from_db()
     expect(page.locator("#check-progress-words")).to_have_text(

@@ -14,6 +14,7 @@ from approvals.models import Approval
 from payouts.models import AuditEntry, Settlement, SignoffPolicy
 from tables import services
 from tables.models import Hand
+from tests.browser import PATIENCE_MS
 from tests.conftest import record
 from tests.desk.helpers import log_in
 
@@ -111,5 +112,5 @@ def test_the_floor_approves_a_limit_change_and_signs_a_large_payout(
     )
     opened = client_for(dealer).post(f"/api/v1/tables/{dp_table.pk}/hands/")
     assert opened.status_code == 201, opened.json()
-    expect(tile.locator(".hand")).to_have_text("Hand 2 open for 0 min", timeout=12_000)
+    expect(tile.locator(".hand")).to_have_text("Hand 2 open for 0 min", timeout=PATIENCE_MS)
     assert blocked == []

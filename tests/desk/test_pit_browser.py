@@ -15,7 +15,7 @@ from approvals.models import Approval
 from desk.floor import selectors
 from tables import services
 from tables.models import Table
-from tests.browser import assert_accessible
+from tests.browser import PATIENCE_MS, assert_accessible
 from tests.conftest import open_hcf_table
 from tests.desk.helpers import log_in
 from tests.desk.test_pit_pages import NOW, asked_minutes_ago
@@ -52,7 +52,9 @@ def busy_pit(floor: Any, dealer: Any, client_for: Any, monkeypatch: Any) -> dict
 
 def next_refresh(page: Any) -> Any:
     """Wait for the tiles' next refresh (every 5 seconds) and return the request it made."""
-    with page.expect_response(lambda r: "/desk/floor/tiles/" in r.url, timeout=15_000) as found:
+    with page.expect_response(
+        lambda r: "/desk/floor/tiles/" in r.url, timeout=PATIENCE_MS
+    ) as found:
         pass
     return found.value
 

@@ -11,7 +11,7 @@ from typing import Any
 from casino.rules.contract import game as game_by_code
 from tables import services
 from tables.management.commands.load_demo import PLAYERS
-from tests.browser import assert_accessible
+from tests.browser import PATIENCE_MS, assert_accessible
 
 PASSWORD = "a dealer's password 42"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
@@ -86,7 +86,7 @@ class Dealer:
     def touch(self, locator: Any) -> None:
         """Tap and wait for the screen to redraw and the answer to be in."""
         try:
-            locator.wait_for(timeout=10_000)
+            locator.wait_for(timeout=PATIENCE_MS)
         except Exception:
             self.shot("failed")
             raise

@@ -24,6 +24,7 @@ from hold.models import Theory
 from tables import services
 from tables.models import HandAction, Table
 from tables.serializers import TableSerializer
+from tests.browser import PATIENCE_MS
 from tests.core.test_tablet_translations import entries
 from tests.game_samples import table_config
 from tests.tablet import test_tablet_browser as base
@@ -365,7 +366,7 @@ def test_a_figure_still_computing_is_asked_for_again_until_it_is_ready(tablet, p
     house = page.locator(f"{PREVIEW} .chg-edge-item[data-measure=house] .after")
     assert house.inner_text() == "After: computing…"
     # Asked again by itself, nothing touched.
-    with page.expect_request(lambda r: r.url.endswith("/preview/"), timeout=10_000):
+    with page.expect_request(lambda r: r.url.endswith("/preview/"), timeout=PATIENCE_MS):
         pass
     assert queued  # the simulation went to the worker
     for row in Theory.objects.filter(status=Theory.Status.COMPUTING):
@@ -373,7 +374,7 @@ def test_a_figure_still_computing_is_asked_for_again_until_it_is_ready(tablet, p
     page.wait_for_function(
         "(sel) => document.querySelector(sel).dataset.state === 'ready'",
         arg=PREVIEW,
-        timeout=15_000,
+        timeout=PATIENCE_MS,
     )
     assert re.fullmatch(r"After: -?\d+\.\d{3}% simulated over 200 hands", house.inner_text())
 
@@ -425,7 +426,7 @@ def test_the_floor_s_decision_is_said_and_the_form_shows_the_new_values(tablet, 
     approvals.approval_decide(user=floor, approval_id=request.pk, approve=True)
     # the screen looks again by itself while a request waits
     page.get_by_text("floor approved the change: it applies from the next hand opened.").wait_for(
-        timeout=20_000
+        timeout=PATIENCE_MS
     )
     assert not page.locator(".chg-waiting-panel").count()
     now = page.locator(".chg-field[data-path='ante_max'] .chg-now")
