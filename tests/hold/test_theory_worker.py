@@ -21,7 +21,7 @@ pytestmark = [
 ]
 
 
-def _wait_ready(spec, seconds=120):
+def _wait_ready(spec, seconds=300):  # a guard against hanging, not a figure
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         row = Theory.objects.filter(

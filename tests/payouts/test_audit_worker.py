@@ -28,7 +28,7 @@ def _settle_one(table, dealer):
     return hand
 
 
-def _wait_finished(check, seconds=60):
+def _wait_finished(check, seconds=300):  # a guard against hanging, not a figure
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         check.refresh_from_db()

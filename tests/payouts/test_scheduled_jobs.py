@@ -48,7 +48,7 @@ def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def wait_for(what: str, found, seconds: float = 90.0):
+def wait_for(what: str, found, seconds: float = 300.0):  # a guard against hanging
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         value = found()
