@@ -193,13 +193,13 @@ class _Pickler(pickle.Pickler):
             names = _FIELDS[cls] = _plain_fields(cls)
         if names is None or getattr(obj, "__dict__", None):
             return NotImplemented
-        return _made, (cls, *[getattr(obj, name) for name in names])  # type: ignore[union-attr]
+        return _made, (cls, *[getattr(obj, name) for name in names])
 
 
 def _made(cls: type, *values: Any) -> Any:
     """An object of the slotted dataclass ``cls`` with its fields' ``values``, set through
     the slots' own descriptors (as ``dataclasses`` does when it unpickles one)."""
-    made = object.__new__(cls)
+    made: Any = object.__new__(cls)
     try:
         setters = _SETTERS[cls]
     except KeyError:
