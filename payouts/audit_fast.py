@@ -41,12 +41,18 @@ SORT = orjson.OPT_SORT_KEYS
 SETTLED = Hand.Status.SETTLED.value
 SETTLEMENT = Settlement.Kind.SETTLEMENT.value
 
-# ``at`` as ``datetime.isoformat()`` writes an aware UTC time: microseconds only when not 0.
-_AT = (
-    "CASE WHEN date_trunc('second', at) = at "
-    """THEN to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"') """
-    """ELSE to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') END"""
-)
+
+def at_text(column: str) -> str:
+    """SQL writing the time ``column`` as ``datetime.isoformat()`` writes it read back (aware,
+    UTC): microseconds only when not 0."""
+    return (
+        f"CASE WHEN date_trunc('second', {column}) = {column} "
+        f"""THEN to_char({column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"') """
+        f"""ELSE to_char({column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') END"""
+    )
+
+
+_AT = at_text("at")
 
 
 def _entry_sql(key: int | None, through: bool) -> str:

@@ -308,3 +308,32 @@ def test_a_tampered_correction_is_reported_alike(corrected_hand, monkeypatch):
         PayoutLine.objects.filter(pk=line.pk).update(amount=line.amount + 1)
     report, _ = both_reports(monkeypatch)
     assert report["ok"] is False
+
+
+# ---------------------------------------------------------------- the settlements' tree
+
+
+def test_a_leaf_is_hashed_as_the_full_reading_hashes_it(corrected_hand):
+    from casino.audit_verify import formats
+    from payouts.audit_tree import _leaf_hashes
+    from payouts.checkpoints import leaf_rows
+
+    ids = list(Settlement.objects.values_list("pk", flat=True))
+    full = {pk: formats.settlement_leaf_hash(row).hex() for pk, row in leaf_rows(ids).items()}
+    assert _leaf_hashes(ids) == full and len(full) == 3
+
+
+@pytest.mark.parametrize("what", ["rake", "leaf"])
+def test_a_tampered_tree_is_reported_alike(table_id, monkeypatch, what):
+    from payouts.checkpoints import checkpoint_write
+    from payouts.models import AuditLeaf
+
+    checkpoint_write()  # the settlement taken into the signed tree
+    settlement = _settlement(table_id)
+    with as_database_superuser():
+        if what == "rake":
+            Settlement.objects.filter(pk=settlement.pk).update(rake=settlement.rake + 1)
+        else:
+            AuditLeaf.objects.filter(settlement=settlement).update(hash="ab" * 32)
+    report, _ = both_reports(monkeypatch)
+    assert report["ok"] is False
