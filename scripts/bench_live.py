@@ -199,7 +199,7 @@ def report(code: str, runs: dict[str, list[Measured]], target: int) -> dict[str,
         verdicts[path] = met
         line = (
             f"  {path:<9} {first * 1000:7.2f} {last * 1000:8.2f} {ratio:7.2f}x  "
-            f"{LOW:.1f}-{HIGH:.1f}x  {'met' if met else 'NOT MET':8} "
+            f"{LOW:.1f}-{HIGH:.1f}x  {'met' if met else 'not met':8} "
             f"{_queries(first_q) + ' / ' + _queries(last_q):<16}"
         )
         if longest > nth:
@@ -293,7 +293,7 @@ def main() -> None:
     )
     for code, by_path in verdicts.items():
         for path, met in by_path.items():
-            print(f"  {code:<18} {path:<9} {'met' if met else 'NOT MET'}")
+            print(f"  {code:<18} {path:<9} {'met' if met else 'not met'}")
 
 
 if __name__ == "__main__":
