@@ -39,6 +39,7 @@ from tables.models import Table
 
 from .models import AuditChainHead, AuditEntry
 from .reads import chain_entries
+from .rows import Rows, save_fields
 
 GENESIS_HASH = "0" * 64
 
@@ -58,7 +59,7 @@ def stored_form(data: Any) -> str:
 
 def digest(data: Any) -> str:
     """sha256 of ``data``'s stored form (history and result fingerprints)."""
-    return hashlib.sha256(stored_form(data).encode()).hexdigest()
+    return hashlib.sha256(stored_text(data).encode()).hexdigest()
 
 
 def _mac(text: str) -> str:
@@ -74,6 +75,49 @@ def _sealed_content(fields: dict[str, Any]) -> dict[str, Any]:
 def seal(fields: dict[str, Any]) -> str:
     """HMAC-SHA256 under ``AUDIT_KEY`` over an entry's sealed fields."""
     return _mac(canonical(_sealed_content(fields)))
+
+
+def _plain(data: Any) -> bool:
+    """Whether ``data`` holds only what orjson and :func:`canonical` write alike: objects
+    with text keys, arrays (lists, tuples), text, whole numbers, true/false and null (no
+    floats, no other types that ``default=str`` or orjson would each write their own way)."""
+    stack = [data]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is dict:
+            for key in item:
+                if not isinstance(key, str):
+                    return False
+            push(item.values())
+        elif kind is list or kind is tuple:
+            push(item)
+        elif not (isinstance(item, str) or kind is int or kind is bool or item is None):
+            return False
+    return True
+
+
+def _ascii_text(data: Any) -> bytes | None:
+    """orjson's sorted compact JSON of plain ``data`` when it is byte for byte
+    :func:`canonical`'s (ASCII without DEL, which ``ensure_ascii`` escapes), else None."""
+    if not _plain(data):
+        return None
+    try:
+        text = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # a whole number beyond 64 bits
+        return None
+    if not text.isascii() or b"\x7f" in text:
+        return None
+    return text
+
+
+def stored_text(data: Any) -> str:
+    """:func:`stored_form` of ``data`` (its canonical JSON as the database gives it back),
+    by one orjson call where that writes the same bytes: what an audit entry's ``before`` or
+    ``after`` is stored as and sealed with."""
+    text = _ascii_text(data)
+    return text.decode() if text is not None else stored_form(data)
 
 
 def fast_text(data: Any) -> bytes | None:
@@ -157,12 +201,15 @@ class AuditTrail:
 
     def write(self, table: Any = None, fields: tuple[str, ...] = ()) -> list[AuditEntry]:
         """Append every entry added (in the caller's transaction) and return them in order.
-        ``table`` is locked by the caller; its row is saved with its head and ``fields``."""
+        ``table`` is locked by the caller; its row is saved with its head and ``fields``.
+
+        The entries go in one statement (``payouts.rows``), each sealed over one canonical
+        text of its content whose ``before`` and ``after`` texts are what is stored."""
         pending, self._pending = self._pending, []
         chains: dict[int | None, list[_Pending]] = {}
         for item in pending:
             chains.setdefault(item.table.pk if item.table is not None else None, []).append(item)
-        entries: list[AuditEntry] = []
+        rows: list[tuple[Any, ...]] = []
         moved: list[tuple[int | None, int, str]] = []
         for key, items in chains.items():
             if table is not None and key == table.pk:
@@ -171,26 +218,30 @@ class AuditTrail:
                 seq, last = _locked_head(key)
             for item in items:
                 seq += 1
-                fields_ = _fields(item, seq, last)
-                entry = AuditEntry(**fields_, hash=seal(fields_))
-                entries.append(entry)
-                last = entry.hash
+                row = _entry_row(item, seq, last)
+                rows.append(row)
+                last = row[-1]
             moved.append((key, seq, last))
             for item in items:  # instances the caller holds stay current
                 if item.table is not None:
                     item.table.audit_seq, item.table.audit_hash = seq, last
-        entries = AuditEntry.objects.bulk_create(entries)
+        ids = _ENTRY_ROWS.insert(list(zip(*rows, strict=True))) if rows else []
         for key, seq, last in moved:
             if table is not None and key == table.pk:
                 table.audit_seq, table.audit_hash = seq, last
-                table.save(update_fields=[*HEAD_FIELDS, *fields])
+                save_fields(table, (*HEAD_FIELDS, *fields))
             elif key is None:
                 AuditChainHead.objects.filter(pk=1).update(seq=seq, last_hash=last)
             else:
                 Table.objects.filter(pk=key).update(audit_seq=seq, audit_hash=last)
         if table is not None and table.pk not in chains and fields:
-            table.save(update_fields=list(fields))
-        return entries
+            save_fields(table, fields)
+        return [_entry(pk, row) for pk, row in zip(ids, rows, strict=True)]
+
+
+#: An entry's columns as :func:`_entry_row` gives them (its JSON as stored text).
+ENTRY_COLUMNS = (*SEALED_FIELDS, "hash")
+_ENTRY_ROWS = Rows(AuditEntry, [name.removesuffix("_id") for name in ENTRY_COLUMNS])
 
 
 def _locked_head(key: int | None) -> tuple[int, str]:
@@ -202,22 +253,63 @@ def _locked_head(key: int | None) -> tuple[int, str]:
     )
 
 
-def _fields(item: _Pending, seq: int, prev_hash: str) -> dict[str, Any]:
+def _entry_row(item: _Pending, seq: int, prev_hash: str) -> tuple[Any, ...]:
+    """One entry's columns (``ENTRY_COLUMNS``), ``before`` and ``after`` as their stored
+    text, sealed. The seal's text is built once: orjson writes it when it is byte for byte
+    :func:`canonical`'s (plain ASCII content), else :func:`seal` does as it always has."""
     actor = item.actor
-    return {
+    at = timezone.now()
+    before = stored_text(item.before) if item.before is not None else None
+    after = stored_text(item.after) if item.after is not None else None
+    fields = {
         "seq": seq,
-        "at": timezone.now(),
+        "at": at,
         "actor_id": actor.pk if actor is not None else None,
         "actor_name": actor.get_username() if actor is not None else "system",
         "action": item.action,
         "table_id": item.table.pk if item.table is not None else None,
         "hand_id": item.hand.pk if item.hand is not None else None,
         "subject": item.subject,
-        # Round-trip through JSON so the seal covers exactly what the database stores.
-        "before": json.loads(canonical(item.before)) if item.before is not None else None,
-        "after": json.loads(canonical(item.after)) if item.after is not None else None,
+        "before": before,
+        "after": after,
         "prev_hash": prev_hash,
     }
+    scalars = {name: value for name, value in fields.items() if name not in _JSON_FIELDS}
+    scalars["at"] = at.isoformat()
+    text = None
+    if _plain(scalars):
+        for name in _JSON_FIELDS:  # the stored texts as they are (canonical's, ASCII)
+            value = fields[name]
+            scalars[name] = orjson.Fragment(value) if value is not None else None
+        text = orjson.dumps(scalars, option=orjson.OPT_SORT_KEYS)
+        if not text.isascii() or b"\x7f" in text:
+            text = None
+    if text is not None:
+        sealed = hmac.digest(settings.AUDIT_KEY.encode(), text, "sha256").hex()
+    else:
+        sealed = seal(
+            {
+                **fields,
+                **{
+                    name: json.loads(fields[name]) if fields[name] is not None else None
+                    for name in _JSON_FIELDS
+                },
+            }
+        )
+    return (*(fields[name] for name in SEALED_FIELDS), sealed)
+
+
+_JSON_FIELDS = ("before", "after")
+
+
+def _entry(pk: int, row: tuple[Any, ...]) -> AuditEntry:
+    """The entry written from ``row`` (its JSON read back from the stored text, whole
+    numbers beyond 64 bits kept whole)."""
+    values = dict(zip(ENTRY_COLUMNS, row, strict=True))
+    for name in _JSON_FIELDS:
+        if values[name] is not None:
+            values[name] = json.loads(values[name])
+    return AuditEntry(pk=pk, **values)
 
 
 @transaction.atomic(savepoint=False)

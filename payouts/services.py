@@ -7,18 +7,21 @@ stored rows to those hashes, so rewriting a settlement consistently in SQL is st
 
 from __future__ import annotations
 
+import hashlib
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from casino.audit_verify.formats import reversed_result
 from casino.core.transactions import atomic_service
 from casino.rules.settlement import Settlement as EngineSettlement
 
-from .chain import audit_append, digest
+from .chain import audit_append, digest, stored_text
 from .models import AuditCheck, AuditCheckChunk, PayoutLine, SeatSettlement, Settlement
+from .rows import bound_cursor, on_postgresql
 
 __all__ = [
     "audit_append",
@@ -77,10 +80,16 @@ def settlement_store(
 ) -> Settlement:
     """Store a settlement (or a correction's reversal or corrected settlement) with a row per
     party (each seat, and the house where it banks) and per payout line (inside the caller's
-    transaction)."""
+    transaction).
+
+    The settlement's ``binding`` (an attribute of the instance answered, not a column) holds
+    what a ``hand_settle`` entry states of it (:func:`settlement_binding`), hashed over the
+    same texts that were stored. On PostgreSQL the three tables' rows go in one statement
+    (:data:`_STORE`), the history and result as their stored text."""
     data = result if isinstance(result, dict) else result.to_dict()
     parties = result_parties(data)
-    settlement = Settlement.objects.create(
+    history_text, result_text = stored_text(history), stored_text(data)
+    settlement = Settlement(
         hand=hand,
         kind=kind,
         corrects=corrects,
@@ -90,35 +99,129 @@ def settlement_store(
         settled_by=user,
         settled_at=timezone.now(),
     )
+    if on_postgresql():
+        _store_raw(settlement, history_text, result_text, parties)
+    else:
+        _store_orm(settlement, parties)
+    settlement.binding = {  # type: ignore[attr-defined]
+        "history_sha256": hashlib.sha256(history_text.encode()).hexdigest(),
+        "result_sha256": hashlib.sha256(result_text.encode()).hexdigest(),
+    }
+    return settlement
+
+
+def _seat_values(seat: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        seat["seat"],
+        seat["role"],
+        seat["status"],
+        seat.get("hand") or "",
+        seat["rake"],
+        seat["net"],
+    )
+
+
+def _line_values(line: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        line["wager"],
+        line["stake"],
+        line["outcome"],
+        line["amount"],
+        line.get("odds") or "",
+        line.get("against"),
+        line.get("capped_from"),
+    )
+
+
+_SEAT_FIELDS = ("seat", "role", "status", "hand_description", "rake", "net")
+_LINE_FIELDS = ("wager", "stake", "outcome", "amount", "odds", "against", "capped_from")
+
+
+def _store_orm(settlement: Settlement, parties: list[dict[str, Any]]) -> None:
+    settlement.save(force_insert=True)
     seat_rows = SeatSettlement.objects.bulk_create(
         SeatSettlement(
-            settlement=settlement,
-            seat=seat["seat"],
-            role=seat["role"],
-            status=seat["status"],
-            hand_description=seat.get("hand") or "",
-            rake=seat["rake"],
-            net=seat["net"],
+            settlement=settlement, **dict(zip(_SEAT_FIELDS, _seat_values(seat), strict=True))
         )
         for seat in parties
     )
     if any(row.pk is None for row in seat_rows):  # backends that return no ids on insert
         seat_rows = list(settlement.seats.order_by("id"))
     PayoutLine.objects.bulk_create(
-        PayoutLine(
-            seat=seat_row,
-            wager=line["wager"],
-            stake=line["stake"],
-            outcome=line["outcome"],
-            amount=line["amount"],
-            odds=line.get("odds") or "",
-            against=line.get("against"),
-            capped_from=line.get("capped_from"),
-        )
+        PayoutLine(seat=seat_row, **dict(zip(_LINE_FIELDS, _line_values(line), strict=True)))
         for seat_row, seat in zip(seat_rows, parties, strict=True)
         for line in seat["lines"]
     )
-    return settlement
+
+
+def _columns(model: type[Any], names: tuple[str, ...]) -> tuple[str, str]:
+    """Quoted column names and ``%b::type[]`` arrays for ``names`` of ``model``."""
+    quote = connection.ops.quote_name
+    fields = [model._meta.get_field(name) for name in names]
+    return (
+        ", ".join(quote(field.column) for field in fields),
+        ", ".join(f"%b::{field.db_type(connection)}[]" for field in fields),
+    )
+
+
+@cache
+def _store_sql() -> str:
+    """The settlement, its parties' rows and their payout lines in one statement: the
+    parties joined to their lines by seat number (one row per seat and settlement), the
+    lines inserted in their order (``ORDER BY`` their place: a seat's lines read by id)."""
+    seat_columns, seat_arrays = _columns(SeatSettlement, _SEAT_FIELDS)
+    line_columns, line_arrays = _columns(PayoutLine, _LINE_FIELDS)
+    seat_names = ", ".join(f"s{index}" for index in range(len(_SEAT_FIELDS)))
+    line_names = ", ".join(f"l{index}" for index in range(len(_LINE_FIELDS)))
+    return (
+        'WITH made AS (INSERT INTO "payouts_settlement" ("hand_id", "kind", "corrects_id", '
+        '"history", "result", "rake", "settled_by_id", "settled_at") VALUES (%b, %b, %b, '
+        "(%b::text)::jsonb, (%b::text)::jsonb, %b, %b, %b) RETURNING id), "
+        f'parties AS (INSERT INTO "payouts_seatsettlement" ("settlement_id", {seat_columns}) '
+        f"SELECT made.id, {seat_names} FROM made, unnest({seat_arrays}) AS r({seat_names}) "
+        'RETURNING "id", "seat"), '
+        f'lines AS (INSERT INTO "payouts_payoutline" ("seat_id", {line_columns}) '
+        f"SELECT parties.id, {line_names} FROM unnest(%b::smallint[], {line_arrays}) "
+        f"WITH ORDINALITY AS l(party, {line_names}, place) "
+        "JOIN parties ON parties.seat = l.party ORDER BY l.place RETURNING 1) "
+        "SELECT id, (SELECT count(*) FROM parties), (SELECT count(*) FROM lines) FROM made"
+    )
+
+
+def _store_raw(
+    settlement: Settlement, history: str, result: str, parties: list[dict[str, Any]]
+) -> None:
+    seats = [_seat_values(seat) for seat in parties]
+    lines = [(seat["seat"], *_line_values(line)) for seat in parties for line in seat["lines"]]
+    seat_columns = [list(column) for column in zip(*seats, strict=True)] or [
+        [] for _ in _SEAT_FIELDS
+    ]
+    line_columns = [list(column) for column in zip(*lines, strict=True)] or [
+        [] for _ in range(len(_LINE_FIELDS) + 1)
+    ]
+    params = [
+        settlement.hand_id,
+        settlement.kind,
+        settlement.corrects_id,
+        history,
+        result,
+        settlement.rake,
+        settlement.settled_by_id,
+        settlement.settled_at,
+        *seat_columns,
+        *line_columns,
+    ]
+    with bound_cursor() as cursor:
+        cursor.execute(_store_sql(), params)
+        settlement_id, seat_count, line_count = cursor.fetchone()
+    if (seat_count, line_count) != (len(seats), len(lines)):  # a party's lines lost: never
+        raise RuntimeError(
+            f"settlement {settlement_id}: {seat_count} of {len(seats)} parties and "
+            f"{line_count} of {len(lines)} payout lines stored"
+        )
+    settlement.pk = settlement_id
+    settlement._state.adding = False
+    settlement._state.db = connection.alias
 
 
 def audit_check_run(*, check_id: int) -> AuditCheck:

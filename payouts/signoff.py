@@ -203,6 +203,25 @@ def policy_annotations(table: str, game: str) -> dict[str, Subquery]:
     }
 
 
+def policy_columns(table: str, game: str) -> tuple[str, list[tuple[str, str, bool]]]:
+    """:func:`policy_annotations` as SQL for ``payouts.rows.Select``: the joins and the
+    columns (named as the annotations, tiers as JSON) of the policies of the table whose id
+    and game the SQL expressions ``table`` and ``game`` give. Each join finds at most one
+    policy (a table's own, a game's and the house's are each unique)."""
+    policies = SignoffPolicy._meta.db_table
+    joins = (
+        f'LEFT JOIN "{policies}" own ON own.table_id = {table} '
+        f'LEFT JOIN "{policies}" by_game ON by_game.table_id IS NULL AND by_game.game = {game} '
+        f"LEFT JOIN \"{policies}\" house ON house.table_id IS NULL AND house.game = ''"
+    )
+    columns = [
+        (f"signoff_{scope}_{name}", f"{alias}.{name}", name == "tiers")
+        for scope, alias in (("own", "own"), ("game", "by_game"), ("house", "house"))
+        for name in ("tiers", "notice")
+    ]
+    return joins, columns
+
+
 def policy_annotated(row: Any) -> Policy:
     """The policy in force, from a row carrying :func:`policy_annotations`."""
     return _in_force(

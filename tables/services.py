@@ -24,17 +24,17 @@ from casino.rules.contract import Change, ClosedHand, Game, History
 from casino.rules.contract import game as registered_game
 from casino.rules.errors import Problems, RuleError
 from casino.rules.settlement import Settlement as EngineSettlement
-from payouts.chain import AuditTrail, stored_form
+from payouts.chain import AuditTrail, stored_form, stored_text
 from payouts.models import Settlement
+from payouts.rows import Rows, Select, create, on_postgresql, save_fields
 from payouts.services import (
     audit_append,
     hand_setup_digest,
     result_nets,
     reversed_result,
-    settlement_binding,
     settlement_store,
 )
-from payouts.signoff import Needs, needs_of, policy_annotated, policy_annotations
+from payouts.signoff import Needs, needs_of, policy_annotated, policy_annotations, policy_columns
 
 from .models import Hand, HandAction, Seat, Table, TableChange, TableEvent
 from .selectors import hand_history, table_config, table_view
@@ -42,16 +42,42 @@ from .selectors import hand_history, table_config, table_view
 # ---------------------------------------------------------------- helpers
 
 
+# The hot path's reads on PostgreSQL, each one statement built once (``payouts.rows``):
+# what the ORM queries beside them read, without compiling them on every request.
+_TABLE_LOCK = Select(Table, '"tables_table"."id" = %b', lock=True)
+_OPEN_HAND = Select(
+    Hand, '"tables_hand"."table_id" = %b AND "tables_hand"."status" = \'open\'', lock=False
+)
+_HAND_LOCK = Select(Hand, '"tables_hand"."id" = %b', related="table", lock=True)
+_POLICY_JOINS, _POLICY_COLUMNS = policy_columns('"tables_hand"."table_id"', '"tables_table"."game"')
+_SETTLING_HAND_LOCK = Select(
+    Hand,
+    '"tables_hand"."id" = %b',
+    related="table",
+    extra=_POLICY_COLUMNS,
+    joins=_POLICY_JOINS,
+    lock=True,
+)
+_ACTION_ROWS = Rows(HandAction, ("hand", "index", "action", "by", "at"))
+_EVENT_ROWS = Rows(TableEvent, ("table", "hand", "kind", "data", "by", "at"))
+
+
 def _lock_table(table_id: int) -> Table:
-    try:
-        return Table.objects.select_for_update().get(pk=table_id)
-    except Table.DoesNotExist:
-        raise NotFound(f"table {table_id} does not exist") from None
+    table = (
+        _TABLE_LOCK.first(table_id)
+        if on_postgresql()
+        else Table.objects.select_for_update().filter(pk=table_id).first()
+    )
+    if table is None:
+        raise NotFound(f"table {table_id} does not exist")
+    return table
 
 
 def _open_hand(table: Table) -> Hand | None:
     """The table's open hand, read once its row is locked. (Read in a query of its own: a
     subquery in the locking query would answer as of before a writer it waited for.)"""
+    if on_postgresql():
+        return _OPEN_HAND.first(table.pk)
     return table.hands.filter(status=Hand.Status.OPEN).first()
 
 
@@ -122,12 +148,19 @@ def _record_change(
         table.game_state = change.state
         changed = ("game_state",)
     if change.events:
-        now = timezone.now()
-        TableEvent.objects.bulk_create(
-            TableEvent(table=table, hand=hand, kind=event.kind, data=event.data, by=user, at=now)
-            for event in change.events
+        events = change.events
+        count = len(events)
+        _EVENT_ROWS.insert(
+            [
+                [table.pk] * count,
+                [hand.pk if hand is not None else None] * count,
+                [event.kind for event in events],
+                [stored_text(event.data) for event in events],
+                [user.pk] * count,
+                [timezone.now()] * count,
+            ]
         )
-        for event in change.events:
+        for event in events:
             trail.add(
                 actor=user,
                 action=event.kind,
@@ -447,17 +480,18 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
     opening = game.open_hand(view, body or {})
     rules = game.hand_rules(table.limits, table.smallest_chip, table.rules)
     game.new_hand(opening.config, rules)  # the set-up is checked against the rules it freezes
+    hand = Hand(
+        table=table,
+        number=table.next_hand_number,
+        game=table.game,
+        rules=rules,
+        config=opening.config,
+        seats=list(opening.seats),
+        opened_by=user,
+        opened_at=view.now,
+    )
     try:
-        hand = Hand.objects.create(
-            table=table,
-            number=table.next_hand_number,
-            game=table.game,
-            rules=rules,
-            config=opening.config,
-            seats=list(opening.seats),
-            opened_by=user,
-            opened_at=view.now,
-        )
+        create(hand)
     except IntegrityError:
         raise Conflict(f"another hand was opened at table {table.name}") from None
     table.next_hand_number += 1
@@ -486,6 +520,11 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
 
 def _lock_hand(hand_id: int, **annotations: Any) -> Hand:
     """The hand and its table, both locked, in one query (with ``annotations``)."""
+    if not annotations and on_postgresql():
+        hand = _HAND_LOCK.first(hand_id)
+        if hand is None:
+            raise NotFound(f"hand {hand_id} does not exist")
+        return hand  # type: ignore[no-any-return]
     try:
         return (
             Hand.objects.select_for_update()
@@ -497,10 +536,27 @@ def _lock_hand(hand_id: int, **annotations: Any) -> Hand:
         raise NotFound(f"hand {hand_id} does not exist") from None
 
 
-def _lock_open_hand(hand_id: int, **annotations: Any) -> Hand:
-    hand = _lock_hand(hand_id, **annotations)
+def _lock_settling_hand(hand_id: int) -> Hand:
+    """An open hand no request holds, locked with its table, with the sign-off policy in
+    force at the table (``policy_annotated`` reads it), in one statement."""
+    if not on_postgresql():
+        return _lock_playable_hand(hand_id, **policy_annotations("table_id", "table__game"))
+    hand = _SETTLING_HAND_LOCK.first(hand_id)
+    if hand is None:
+        raise NotFound(f"hand {hand_id} does not exist")
+    _refuse_if_not_open(hand)
+    _refuse_if_waiting(hand)
+    return hand  # type: ignore[no-any-return]
+
+
+def _refuse_if_not_open(hand: Hand) -> None:
     if hand.status != Hand.Status.OPEN:
         raise Conflict(f"hand {hand.number} at table {hand.table.name} is already {hand.status}")
+
+
+def _lock_open_hand(hand_id: int, **annotations: Any) -> Hand:
+    hand = _lock_hand(hand_id, **annotations)
+    _refuse_if_not_open(hand)
     return hand
 
 
@@ -510,11 +566,16 @@ def _append_actions(
     """Store actions of a hand from index ``start`` on with their audit entry: one
     ``hand_action`` entry for one action, one ``hand_actions`` entry listing them all for a
     record imported at once."""
-    now = timezone.now()
+    count = len(actions)
     try:
-        HandAction.objects.bulk_create(
-            HandAction(hand=hand, index=start + offset, action=action, by=user, at=now)
-            for offset, action in enumerate(actions)
+        _ACTION_ROWS.insert(
+            [
+                [hand.pk] * count,
+                list(range(start, start + count)),
+                [stored_text(action) for action in actions],
+                [user.pk] * count,
+                [timezone.now()] * count,
+            ]
         )
     except IntegrityError:  # the index is taken: the hand has actions a record would replace
         raise _record_over_actions(hand) from None
@@ -553,7 +614,7 @@ def hand_settle(
     prompt (``payouts/signoff.py``) is not stored: it waits in the approvals queue (the
     answer is that request) until every tier it reaches is signed, each signature by a
     different person than the dealer, and its records are entered."""
-    hand = _lock_playable_hand(hand_id, **policy_annotations("table_id", "table__game"))
+    hand = _lock_settling_hand(hand_id)
     require_table_actor(user, hand.table)
     history, imported, result = _settle_from(hand, record)
     needs = needs_of(result.to_dict(), policy_annotated(hand))
@@ -679,7 +740,7 @@ def _store_settlement(
     settlement = settlement_store(hand=hand, history=stored, result=result, user=settled_by)
     hand.status = Hand.Status.SETTLED
     hand.closed_at = settlement.settled_at
-    hand.save(update_fields=["status", "closed_at"])
+    save_fields(hand, ("status", "closed_at"))
     signed = _signatures_of(user, approval) if approval is not None else {}
     trail.add(
         actor=user,
@@ -694,7 +755,7 @@ def _store_settlement(
             "rake": result.rake,
             "nets": {str(s.seat): s.net for s in result.parties},
             **signed,
-            **settlement_binding(history=stored, result=settlement.result),
+            **settlement.binding,  # type: ignore[attr-defined]
         },
     )
     trail.write(hand.table, _closed(hand, user, result, trail))
@@ -824,13 +885,13 @@ def correction_apply(*, user: AbstractBaseUser, approval: Approval) -> Settlemen
             "corrects": current.pk,
             "reversal": {
                 "settlement": reversal.pk,
-                **settlement_binding(history=reversal.history, result=reversal.result),
+                **reversal.binding,  # type: ignore[attr-defined]
             },
             "correction": {
                 "settlement": corrected.pk,
                 "rake": result.rake,
                 "nets": {str(s.seat): s.net for s in result.parties},
-                **settlement_binding(history=stored, result=corrected.result),
+                **corrected.binding,  # type: ignore[attr-defined]
             },
             "differences": approval.detail["differences"],
         },
@@ -925,7 +986,7 @@ def _hold(hand: Hand) -> None:
     """The hand waits for the floor from now on (a request on it was made); deciding or
     withdrawing the request lets it go (``approvals.services``)."""
     hand.held = True
-    hand.save(update_fields=["held"])
+    save_fields(hand, ("held",))
 
 
 def _refuse_if_waiting(hand: Hand) -> None:
