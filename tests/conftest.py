@@ -335,6 +335,77 @@ def _flush_past_append_only_triggers() -> Any:
     DatabaseOperations.execute_sql_flush = original  # type: ignore[method-assign]
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, request: Any
+) -> Any:
+    """Under xdist on PostgreSQL, the workers' test databases are copies of one migrated
+    template rather than each migrated afresh (the 34 migrations, their triggers and
+    grants, are a worker's largest fixed cost: about 6 s of the worker's CPU and more of
+    PostgreSQL's). The first worker to take the lock migrates ``<test name>_template`` for
+    this run (xdist's run id, kept beside the lock, tells a template of an earlier run,
+    which is made again); each worker then creates its database with ``CREATE DATABASE ...
+    TEMPLATE``, under the lock, as nothing may be connected to a template while it is
+    copied. What a worker's database holds is what migrating it gives: the same
+    migrations, run by the same code, into a database that is then copied whole. Without
+    xdist, on SQLite, or with ``--reuse-db``, databases are made as before."""
+    import fcntl
+    import re
+    import tempfile
+    from pathlib import Path
+
+    from django.conf import settings as django_settings
+    from django.db.backends.base.creation import BaseDatabaseCreation
+
+    workerinput = getattr(request.config, "workerinput", None)
+    original = BaseDatabaseCreation.create_test_db
+
+    def create_test_db(
+        self: Any,
+        verbosity: int = 1,
+        autoclobber: bool = False,
+        serialize: bool = True,
+        keepdb: bool = False,
+    ) -> str:
+        if keepdb or workerinput is None or self.connection.vendor != "postgresql":
+            return original(self, verbosity, autoclobber, serialize, keepdb)
+        name = self._get_test_db_name()
+        template = re.sub(r"_gw\d+$", "", name) + "_template"
+        quote = self.connection.ops.quote_name
+        lock_path = Path(tempfile.gettempdir()) / f"casino-{template}.lock"
+        with open(lock_path, "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            lock.seek(0)
+            if lock.read().strip() != workerinput["testrunuid"]:
+                test = self.connection.settings_dict["TEST"]
+                was = test.get("NAME")
+                test["NAME"] = template
+                try:
+                    original(self, verbosity, True, False, False)
+                finally:
+                    test["NAME"] = was
+                self.connection.close()
+                lock.seek(0)
+                lock.truncate()
+                lock.write(workerinput["testrunuid"])
+                lock.flush()
+            with self._nodb_cursor() as cursor:
+                cursor.execute(f"DROP DATABASE IF EXISTS {quote(name)}")
+                cursor.execute(f"CREATE DATABASE {quote(name)} TEMPLATE {quote(template)}")
+        # As Django's create_test_db goes on once its database is migrated.
+        self.connection.close()
+        django_settings.DATABASES[self.connection.alias]["NAME"] = name
+        self.connection.settings_dict["NAME"] = name
+        if serialize:
+            self.connection._test_serialized_contents = self.serialize_db_to_string()
+        self.connection.ensure_connection()
+        return name
+
+    BaseDatabaseCreation.create_test_db = create_test_db  # type: ignore[method-assign]
+    yield
+    BaseDatabaseCreation.create_test_db = original  # type: ignore[method-assign]
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _static_files_listed_once_per_process() -> Any:
     """The app's static files listed for WhiteNoise once per test process, not once per test
