@@ -86,12 +86,14 @@ catalogs: install
 ## bench: the engines (High Card Flush settlements, the 7-A evaluator against treys, Paiute's
 ## combinations), the settle endpoint, a table's history and the audit check on PostgreSQL
 ## (DATABASE_URL, or the local server; throwaway databases are used), then every game's
-## replays against scripts/bench_baseline.json. Each of issue 25's targets is printed with
+## replays against scripts/bench_baseline.json, then a live action's CPU and statements at the
+## 1st and the 75th action (scripts/bench_live.py). Each of issue 25's targets is printed with
 ## met / not met (README "Benchmarks").
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 bench: install-dev
 	DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" $(PY) scripts/bench.py
 	$(PY) scripts/bench_replay.py
+	DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" $(PY) scripts/bench_live.py
 
 ## loadtest: dealer tablets playing real hands of every game against gunicorn (production
 ## settings, WEB_CONCURRENCY x GUNICORN_THREADS), next to a bare insert endpoint, on a
