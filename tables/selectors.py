@@ -13,8 +13,9 @@ from approvals.models import Approval
 from casino.core.errors import Conflict
 from casino.rules.contract import History, SeatView, TableView, game, hand_view
 from payouts.models import Settlement
+from payouts.rows import Select, on_postgresql
 
-from .models import Hand, Table, TableChange, TableEvent
+from .models import Hand, Seat, Table, TableChange, TableEvent
 
 
 def table_config(table: Table) -> dict[str, Any]:
@@ -37,14 +38,23 @@ def json_copy(value: Any) -> Any:
     return orjson.loads(orjson.dumps(value))
 
 
+_SEATS = Select(Seat, '"tables_seat"."table_id" = %b', order='"tables_seat"."number"')
+
+
+def _seats(table: Table) -> Any:
+    """The table's seats in order: prefetched, else read by one statement built once (on
+    PostgreSQL; the ORM elsewhere)."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", ()) or not on_postgresql():
+        return table.seats.all()
+    return _SEATS.all(table.pk)
+
+
 def table_view(table: Table, *, hand_open: bool | None = None) -> TableView:
     """What the table's game may read of it (``casino.rules.contract.TableView``)."""
     if hand_open is None:
         hand_open = table.hands.filter(status=Hand.Status.OPEN).exists()
     return TableView(
-        seats=tuple(
-            SeatView(seat.number, seat.player, seat.sitting_out) for seat in table.seats.all()
-        ),
+        seats=tuple(SeatView(seat.number, seat.player, seat.sitting_out) for seat in _seats(table)),
         limits=json_copy(table.limits),
         smallest_chip=table.smallest_chip,
         rules=json_copy(table.rules),

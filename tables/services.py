@@ -617,12 +617,13 @@ def hand_settle(
     hand = _lock_settling_hand(hand_id)
     require_table_actor(user, hand.table)
     history, imported, result = _settle_from(hand, record)
-    needs = needs_of(result.to_dict(), policy_annotated(hand))
+    data = result.to_dict()  # read by the sign-off and stored: made once
+    needs = needs_of(data, policy_annotated(hand))
     if needs.held:
         if imported and hand.actions.exists():  # refused before anything waits on it
             raise _record_over_actions(hand)
         return _ask_signoff(user, hand, record, result, needs)
-    return _store_settlement(user, hand, history, imported, result)
+    return _store_settlement(user, hand, history, imported, result, data=data)
 
 
 def settle_signed_off(*, user: AbstractBaseUser, approval: Approval) -> Settlement:
@@ -729,15 +730,19 @@ def _store_settlement(
     result: EngineSettlement,
     *,
     approval: Approval | None = None,
+    data: dict[str, Any] | None = None,
 ) -> Settlement:
     """Store the settlement (and a posted record's actions), close the hand and let the game
-    move its table state on. A signed settlement is the dealer's, signed by ``user``."""
+    move its table state on. A signed settlement is the dealer's, signed by ``user``;
+    ``data`` is ``result.to_dict()`` when the caller has made it."""
     settled_by = approval.requested_by if approval is not None else user
     trail = AuditTrail()
     if imported:
         _append_actions(hand, settled_by, 0, imported, trail)
     stored = history.to_dict()
-    settlement = settlement_store(hand=hand, history=stored, result=result, user=settled_by)
+    settlement = settlement_store(
+        hand=hand, history=stored, result=result if data is None else data, user=settled_by
+    )
     hand.status = Hand.Status.SETTLED
     hand.closed_at = settlement.settled_at
     save_fields(hand, ("status", "closed_at"))

@@ -43,6 +43,7 @@ from .serializers import (
     TableSerializer,
     TableStatusSerializer,
     VoidSerializer,
+    opened_hand_data,
 )
 
 DEALERS_AND_FLOOR = (DEALER, FLOOR_MANAGER)
@@ -250,8 +251,7 @@ class TableHandListView(ListAPIView):
         hand = services.hand_open(
             user=request.user, table_id=pk, body=_body(GameBodySerializer, request)
         )
-        shown = HandSerializer(selectors.just_opened(hand)).data
-        return Response(shown, status=status.HTTP_201_CREATED)
+        return Response(opened_hand_data(hand), status=status.HTTP_201_CREATED)
 
 
 class HandDetailView(RetrieveAPIView):

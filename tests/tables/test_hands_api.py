@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from rest_framework.renderers import JSONRenderer
 
 from payouts.models import AuditEntry, PayoutLine, Settlement
 from tables.models import Hand, HandAction, Table
+from tables.selectors import just_opened
+from tables.serializers import HandSerializer
 from tests.conftest import record
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +53,19 @@ def test_opening_a_hand_freezes_rules_dp_and_seats(dp_table, dealer, client_for)
     assert entry.actor_name == "dealer"
     assert set(entry.after) == {"number", "seats", "rules", "config", "setup_sha256"}
     assert entry.after["config"] == hand["config"] and entry.after["seats"] == [1, 2, 3, 4]
+
+
+def test_the_opening_answer_is_what_the_hand_serializer_shows(dp_table, dealer, client_for):
+    """The answer to an opening (``opened_hand_data``, built without the serializer) is the
+    hand as ``HandSerializer`` shows it, key for key and in order, and as GET shows it."""
+    client = client_for(dealer)
+    answer = client.post(f"/api/v1/tables/{dp_table.pk}/hands/")
+    assert answer.status_code == 201, answer.json()
+    hand = Hand.objects.get(pk=answer.json()["id"])
+    shown = HandSerializer(just_opened(hand)).data
+    assert list(answer.json()) == list(shown)  # the same fields, in the same order
+    assert answer.json() == json.loads(JSONRenderer().render(shown))
+    assert answer.json() == client.get(f"/api/v1/hands/{hand.pk}/").json()
 
 
 @pytest.mark.parametrize(
