@@ -249,16 +249,30 @@ def test_replay_only_mode_keeps_no_snapshot(paiute_hand, monkeypatch):
 
 
 def test_a_lock_without_the_count_reads_it(paiute_hand, monkeypatch):
-    """The count is read when the lock query did not bring it (the same answer)."""
-    real = live._lock_playable_hand
+    """The count is read when the lock did not bring it (the same answer)."""
+    real = live._lock
 
-    def bare(hand_id: int, **annotations: Any) -> Hand:
-        return real(hand_id)
+    def bare(hand_id: int) -> Hand:
+        hand = real(hand_id)
+        delattr(hand, live.LAST_INDEX)
+        return hand
 
-    monkeypatch.setattr(live, "_lock_playable_hand", bare)
+    monkeypatch.setattr(live, "_lock", bare)
     spy = Spy(monkeypatch)
     paiute_hand.act()
     assert spy.snapshots == [True]
+
+
+def test_the_lock_refuses_what_the_services_lock_refuses(paiute_hand, dealer, floor):
+    """A hand that does not exist, or waits for the floor, takes no action."""
+    from casino.core.errors import Conflict, NotFound
+    from tables import services
+
+    with pytest.raises(NotFound):
+        live.hand_act(user=dealer, hand_id=paiute_hand.pk + 1000, action={"type": "draw"})
+    services.void_request(user=dealer, hand_id=paiute_hand.pk, reason="misdeal")
+    with pytest.raises(Conflict):
+        live.hand_act(user=dealer, hand_id=paiute_hand.pk, action=paiute_hand.body())
 
 
 def test_an_illegal_action_stores_nothing_and_keeps_the_snapshot(paiute_hand, dealer, client_for):
