@@ -86,14 +86,16 @@ def _plain(data: Any) -> bool:
     while stack:
         item = pop()
         kind = type(item)
+        if kind is str or kind is int or kind is bool or item is None:
+            continue
         if kind is dict:
             for key in item:
-                if not isinstance(key, str):
+                if type(key) is not str and not isinstance(key, str):
                     return False
             push(item.values())
         elif kind is list or kind is tuple:
             push(item)
-        elif not (isinstance(item, str) or kind is int or kind is bool or item is None):
+        elif not isinstance(item, str):  # a text's subclass (a choice) is written as text
             return False
     return True
 
