@@ -588,6 +588,8 @@ def _queries(counts: list[int]) -> str:
 
 
 def _run_history(history: int, timed: int) -> None:
+    from django.db import connection
+
     from tables.models import Hand
 
     floor, dealer = _staff()
@@ -599,6 +601,12 @@ def _run_history(history: int, timed: int) -> None:
         warm = _hcf_table(floor, dealer, "history-warm-up")
         print(f"history: filling table {old.name} with {history:,} past hands (services)")
         _play_past_hands(old, dealer, history, clock)
+        # The planner's statistics as autovacuum keeps them on a floor that has been running
+        # (its analyze follows a table's growth within a minute or so); without it, plans
+        # made while the tables were empty (a connection's cached trigger plans among them)
+        # would scan what an index finds once there is a history.
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
         warming = Routine(warm, client, random.Random(17), "warm")
         for index in range(warm_up):
             warming.hand(index % 2 == 0)

@@ -98,4 +98,11 @@ def test_the_load_test_prints_every_scenario_beside_the_bare_insert():
     for game in ("HCF", "7A", "PON", "PAI", "PAL"):
         assert f"[{game}]" in out
     assert re.search(r"two / one = [\d.]+", out)  # one master against two
+    # each of issue 25's targets with its figure and verdict, and the summary of them
+    assert re.search(
+        r"target: a hand in bare inserts of machine CPU: [\d.]+ .*: (met|not met)", out
+    )
+    assert re.search(r"target: open loop over every game.*: not judged", out)  # 5 tablets
+    assert re.search(r"target: two masters of 1 process\(es\) against one.*: (met|not met)", out)
+    assert "targets (issue 25;" in out
     assert not re.search(r"^\s+\d+ errors", out, re.MULTILINE), out
