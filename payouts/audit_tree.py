@@ -23,7 +23,7 @@ from tables.models import Hand
 
 from . import audit_fast
 from .audit_fast import at_text
-from .checkpoints import leaf_rows
+from .checkpoints import leaf_rows, stated_hashes
 from .models import AuditEntry, AuditLeaf, Settlement
 
 BATCH = 1_000
@@ -185,24 +185,9 @@ def _leaf_hashes(ids: list[int]) -> dict[int, str]:
             [sorted({row[3] for row in rows})],
         )
         entries = cursor.fetchall()
-    bound: dict[int, tuple[str, str]] = {}  # as ``checkpoints.bound_hashes`` finds them
-    for action, text in entries:
-        after = orjson.loads(text) if text is not None else None
-        parts = (
-            [after]
-            if action == "hand_settle"
-            else [(after or {}).get("reversal"), (after or {}).get("correction")]
-        )
-        for part in parts:
-            if not isinstance(part, dict):
-                continue
-            pk, history, result = (
-                part.get("settlement"),
-                part.get("history_sha256"),
-                part.get("result_sha256"),
-            )
-            if isinstance(pk, int) and isinstance(history, str) and isinstance(result, str):
-                bound[pk] = (history, result)
+    bound = stated_hashes(  # as ``checkpoints.bound_hashes`` finds them
+        (action, orjson.loads(text) if text is not None else None) for action, text in entries
+    )
     hashes: dict[int, str] = {}
     for pk, kind, corrects, hand, table, number, game, at, by, rake in rows:
         if pk not in bound:

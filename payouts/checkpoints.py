@@ -92,18 +92,21 @@ def leaf_fields(row: dict[str, Any], bound: tuple[str, str] | None = None) -> di
 def bound_hashes(hand_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
     """Each settlement of ``hand_ids``, by id: its history's and result's hash as the entry
     that stored it states (``hand_settle``; ``hand_correct`` for a reversal and a correction)."""
-    found: dict[int, tuple[str, str]] = {}
     entries = AuditEntry.objects.filter(
         hand_id__in=set(hand_ids), action__in=("hand_settle", "hand_correct")
     ).values_list("action", "after")
+    return stated_hashes(entries)
+
+
+def stated_hashes(entries: Iterable[tuple[str, Any]]) -> dict[int, tuple[str, str]]:
+    """The settlements' history and result hashes that ``(action, after)`` of ``hand_settle``
+    and ``hand_correct`` entries state, by settlement id (a later entry's statement wins)."""
+    found: dict[int, tuple[str, str]] = {}
     for action, after in entries:
         parts = (
             [after]
             if action == "hand_settle"
-            else [
-                (after or {}).get("reversal"),
-                (after or {}).get("correction"),
-            ]
+            else [(after or {}).get("reversal"), (after or {}).get("correction")]
         )
         for part in parts:
             if not isinstance(part, dict):

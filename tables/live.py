@@ -38,8 +38,8 @@ the 1st, in whichever of the servers' processes it lands.
   hands of every registered game through the API and check every answer and the final
   settlement against a full replay (``tests/tables/test_live_snapshot.py``).
 
-``SNAPSHOTS = False`` forces the replay path (what ``scripts/bench_live.py --replay``
-measures as the "before").
+``SNAPSHOTS = False`` forces the replay path: every action replays the stored actions and no
+snapshot is read or kept (what ``scripts/bench_live.py --replay`` measures as the "before").
 """
 
 from __future__ import annotations
@@ -58,7 +58,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 from django.db.models.expressions import RawSQL
 
-from casino.core.errors import NotFound
 from casino.core.transactions import atomic_service
 from casino.rules.contract import Game, HandState, History, hand_view
 from payouts.chain import AuditTrail
@@ -69,8 +68,6 @@ from .selectors import hand_history
 from .services import (
     _append_actions,
     _lock_playable_hand,
-    _refuse_if_not_open,
-    _refuse_if_waiting,
     game_of,
     require_table_actor,
 )
@@ -91,8 +88,6 @@ _MISSING = object()
 def hand_act(*, user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) -> dict[str, Any]:
     """Append one action to a hand and return the new state (whose turn, legal actions with
     their bounds, pots). An illegal action is a 400 and nothing is stored."""
-    if not SNAPSHOTS:
-        return _act_replaying(user, hand_id, action)
     hand = _lock(hand_id)
     require_table_actor(user, hand.table)
     game = game_of(hand)
@@ -106,34 +101,13 @@ def hand_act(*, user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) ->
     return {"hand": hand.pk, "actions": count + 1, **hand_view(state, hand.game)}
 
 
-def _act_replaying(user: AbstractBaseUser, hand_id: int, action: dict[str, Any]) -> dict[str, Any]:
-    """The action without snapshots: the whole hand read and replayed, nothing kept."""
-    hand = _lock_playable_hand(hand_id)
-    require_table_actor(user, hand.table)
-    game = game_of(hand)
-    history = hand_history(hand)
-    state = game.replay(history)
-    state.apply(action)
-    trail = AuditTrail()
-    _append_actions(hand, user, len(history.actions), [action], trail)
-    trail.write(hand.table)
-    return {"hand": hand.pk, "actions": len(history.actions) + 1, **hand_view(state, hand.game)}
-
-
 def _lock(hand_id: int) -> Hand:
     """The open hand no request holds, locked with its table (``_lock_playable_hand``), with
     its last stored action index (:data:`LAST_INDEX`: one probe of the ``(hand, index)``
     unique index), the truth a snapshot's count is checked against. One statement: on
     PostgreSQL built once and prepared (compiling the ORM's query with the annotation cost
     more CPU than the replay it saves)."""
-    if not on_postgresql():
-        return _lock_playable_hand(hand_id, **{LAST_INDEX: RawSQL(_LAST_INDEX_SQL, ())})
-    hand = _LOCK.first(hand_id)
-    if hand is None:
-        raise NotFound(f"hand {hand_id} does not exist")
-    _refuse_if_not_open(hand)
-    _refuse_if_waiting(hand)
-    return hand  # type: ignore[no-any-return]
+    return _lock_playable_hand(hand_id, _LOCK, lambda: {LAST_INDEX: RawSQL(_LAST_INDEX_SQL, ())})
 
 
 _LAST_INDEX_SQL = (
@@ -152,11 +126,9 @@ _STORE_BOUND_SQL = _STORE_SQL.replace("%s", "%b")  # bound on the server (payout
 
 
 def stored_count(hand: Hand) -> int:
-    """How many actions the hand has stored: from the lock query's annotation, else read."""
-    last = getattr(hand, LAST_INDEX, _MISSING)
-    if last is _MISSING:  # the hand was locked without the annotation
-        last = hand.actions.order_by("-index").values_list("index", flat=True).first()
-    return 0 if last is None else int(last) + 1  # type: ignore[call-overload]
+    """How many actions the hand has stored, as its lock (:func:`_lock`) read them."""
+    last = getattr(hand, LAST_INDEX)
+    return 0 if last is None else int(last) + 1
 
 
 def restore(hand: Hand, game: Game, count: int) -> HandState:
@@ -164,7 +136,7 @@ def restore(hand: Hand, game: Game, count: int) -> HandState:
     has none, the snapshot when it verifies for exactly them, else a replay of them."""
     if count == 0:
         return game.replay(History(hand.game, hand.rules, hand.config, ()))
-    state = snapshot_state(hand, game, count)
+    state = snapshot_state(hand, game, count) if SNAPSHOTS else None
     if state is not None:
         return state
     return game.replay(hand_history(hand))
@@ -197,7 +169,9 @@ def snapshot_bytes(hand: Hand, game: Game, state: HandState, count: int) -> byte
 
 def store(hand: Hand, game: Game, state: HandState, count: int) -> None:
     """Keep ``state`` with the hand (in the action's transaction); a complete hand keeps
-    none (its settlement replays the stored actions)."""
+    none (its settlement replays the stored actions), nor does any with ``SNAPSHOTS`` off."""
+    if not SNAPSHOTS:
+        return
     snapshot = None if state.complete else snapshot_bytes(hand, game, state, count)
     if snapshot is None and hand.live_snapshot is None:
         return

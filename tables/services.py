@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -518,10 +519,16 @@ def hand_open(*, user: AbstractBaseUser, table_id: int, body: dict[str, Any] | N
     return hand
 
 
-def _lock_hand(hand_id: int, **annotations: Any) -> Hand:
-    """The hand and its table, both locked, in one query (with ``annotations``)."""
-    if not annotations and on_postgresql():
-        hand = _HAND_LOCK.first(hand_id)
+def _lock_hand(
+    hand_id: int,
+    statement: Select = _HAND_LOCK,
+    annotations: Callable[[], dict[str, Any]] | None = None,
+) -> Hand:
+    """The hand and its table, both locked, in one statement: on PostgreSQL ``statement``
+    (built once, prepared; what it adds to the hand's row is its own), elsewhere the ORM's
+    query with ``annotations()`` in their place."""
+    if on_postgresql():
+        hand = statement.first(hand_id)
         if hand is None:
             raise NotFound(f"hand {hand_id} does not exist")
         return hand  # type: ignore[no-any-return]
@@ -529,7 +536,7 @@ def _lock_hand(hand_id: int, **annotations: Any) -> Hand:
         return (
             Hand.objects.select_for_update()
             .select_related("table")
-            .annotate(**annotations)
+            .annotate(**(annotations() if annotations else {}))
             .get(pk=hand_id)
         )
     except Hand.DoesNotExist:
@@ -539,14 +546,11 @@ def _lock_hand(hand_id: int, **annotations: Any) -> Hand:
 def _lock_settling_hand(hand_id: int) -> Hand:
     """An open hand no request holds, locked with its table, with the sign-off policy in
     force at the table (``policy_annotated`` reads it), in one statement."""
-    if not on_postgresql():
-        return _lock_playable_hand(hand_id, **policy_annotations("table_id", "table__game"))
-    hand = _SETTLING_HAND_LOCK.first(hand_id)
-    if hand is None:
-        raise NotFound(f"hand {hand_id} does not exist")
-    _refuse_if_not_open(hand)
-    _refuse_if_waiting(hand)
-    return hand  # type: ignore[no-any-return]
+    return _lock_playable_hand(
+        hand_id,
+        _SETTLING_HAND_LOCK,
+        lambda: policy_annotations("table_id", "table__game"),
+    )
 
 
 def _refuse_if_not_open(hand: Hand) -> None:
@@ -554,8 +558,12 @@ def _refuse_if_not_open(hand: Hand) -> None:
         raise Conflict(f"hand {hand.number} at table {hand.table.name} is already {hand.status}")
 
 
-def _lock_open_hand(hand_id: int, **annotations: Any) -> Hand:
-    hand = _lock_hand(hand_id, **annotations)
+def _lock_open_hand(
+    hand_id: int,
+    statement: Select = _HAND_LOCK,
+    annotations: Callable[[], dict[str, Any]] | None = None,
+) -> Hand:
+    hand = _lock_hand(hand_id, statement, annotations)
     _refuse_if_not_open(hand)
     return hand
 
@@ -979,10 +987,14 @@ def _pending(hand: Hand) -> Approval | None:
     )
 
 
-def _lock_playable_hand(hand_id: int, **annotations: Any) -> Hand:
+def _lock_playable_hand(
+    hand_id: int,
+    statement: Select = _HAND_LOCK,
+    annotations: Callable[[], dict[str, Any]] | None = None,
+) -> Hand:
     """An open hand no request holds (actions and settling wait for the floor), locked with
-    its table."""
-    hand = _lock_open_hand(hand_id, **annotations)
+    its table (``statement`` and ``annotations`` as :func:`_lock_hand`)."""
+    hand = _lock_open_hand(hand_id, statement, annotations)
     _refuse_if_waiting(hand)
     return hand
 

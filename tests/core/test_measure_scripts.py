@@ -1,6 +1,7 @@
-"""``make bench``'s audit section and ``make loadtest`` still run end to end and print the
-figures the README records (at toy sizes: nothing here is timed or compared with a target;
-the figures come from running the scripts themselves, on a quiet machine)."""
+"""``make bench``'s audit section, ``scripts/bench_live.py`` and ``make loadtest`` still run
+end to end and print the figures the README records (at toy sizes: nothing here is timed or
+compared with a target; the figures come from running the scripts themselves, on a quiet
+machine)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,30 @@ def test_the_load_test_prints_every_scenario_beside_the_bare_insert():
     assert re.search(r"target: two masters of 1 process\(es\) against one.*: (met|not met)", out)
     assert "targets (issue 25;" in out
     assert not re.search(r"^\s+\d+ errors", out, re.MULTILINE), out
+
+
+def test_the_live_bench_measures_both_paths_along_the_hand():
+    """``scripts/bench_live.py`` prints each game's figures with the target and met / not met,
+    for the replay path and the snapshot path."""
+    out = _run(
+        "bench_live.py",
+        *("--hands", "1", "--other-hands", "1", "--longest", "6", "--actions", "4"),
+        *("--trials", "1", "--games", "paiute,pontoon", "--database", "casino_bench_live_smoke"),
+    )
+    assert "paths: replay, snapshot" in out
+    assert re.search(r"paiute: 1 hands a path, 6-6 actions .* the Nth action is the 4th", out)
+    for path in ("replay", "snapshot"):
+        assert re.search(
+            rf"  {path} +[\d.]+ +[\d.]+ +[\d.]+x  0\.8-1\.2x  (met|not met) +\d+ / \d+ ", out
+        ), out
+        assert re.search(rf"  (paiute|pontoon) +{path} +(met|not met)", out)
+    assert re.search(r"pontoon: 1 hands a path", out)
+
+
+def test_the_live_bench_measures_the_replay_path_alone():
+    out = _run(
+        "bench_live.py",
+        *("--hands", "1", "--longest", "3", "--actions", "2", "--trials", "1"),
+        *("--games", "paiute", "--replay", "--database", "casino_bench_live_smoke"),
+    )
+    assert "paths: replay\n" in out and "snapshot" not in out.split("paths:")[1]

@@ -5,6 +5,7 @@ cached."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from datetime import timedelta
 
 import pytest
@@ -16,8 +17,8 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from casino.core import authentication
-from tests.conftest import record
 from tests.core.test_accounts import production_environment, run
+from tests.tables.test_write_queries import Counting, hcf_routine
 
 pytestmark = pytest.mark.django_db
 
@@ -181,37 +182,20 @@ def test_a_bad_cache_bound_stops_the_settings_naming_the_variable():
         assert "AUTH_CACHE_SECONDS must be a number of seconds from 0" in result.stderr, value
 
 
-def hand_queries(client, table):
-    """The queries of each of a hand's two requests as the tablet sends them: the open with
-    the offer accepted, then the settle."""
-    table.refresh_from_db()
-    offered = table.game_state["offer"]
-    with CaptureQueriesContext(connection) as opening:
-        hand = client.post(
-            f"/api/v1/tables/{table.pk}/hands/",
-            {"accept": {"seat": offered, "bank": 50_000}},
-            format="json",
-        )
-    assert hand.status_code == 201, hand.json()
-    body = record()
-    body["designated_player"]["seat"] = offered
-    players = [seat for seat in (1, 2, 3, 4) if seat != offered][:2]
-    for player, seat in zip(body["players"], players, strict=True):
-        player["seat"] = seat
-    with CaptureQueriesContext(connection) as settling:
-        settled = client.post(f"/api/v1/hands/{hand.json()['id']}/settle/", body, format="json")
-    assert settled.status_code == 201, settled.json()
-    return [len(opening), len(settling)]
-
-
 def test_a_hand_with_a_cached_token_costs_two_queries_less_a_request(
     clock, open_table, dealer, settings
 ):
     """With the token cached, the open and the settle cost their own queries only."""
-    client = client_with_token(dealer)
+    log: dict[str, list[int]] = defaultdict(list)
+    client = Counting(client_with_token(dealer), log)  # each request's queries, by kind
+
+    def hand_queries() -> list[int]:
+        hcf_routine(client, open_table)
+        return [log["open"][-1], log["settle"][-1]]
+
     settings.AUTH_CACHE_SECONDS = 0
-    uncached = hand_queries(client, open_table)
+    uncached = hand_queries()
     settings.AUTH_CACHE_SECONDS = BOUND
-    hand_queries(client, open_table)  # the open reads the token and caches it
-    cached = hand_queries(client, open_table)
+    hand_queries()  # the open reads the token and caches it
+    cached = hand_queries()
     assert [n + 2 for n in cached] == uncached

@@ -250,21 +250,6 @@ def test_replay_only_mode_keeps_no_snapshot(paiute_hand, monkeypatch):
     assert Hand.objects.get(pk=paiute_hand.pk).live_snapshot is None
 
 
-def test_a_lock_without_the_count_reads_it(paiute_hand, monkeypatch):
-    """The count is read when the lock did not bring it (the same answer)."""
-    real = live._lock
-
-    def bare(hand_id: int) -> Hand:
-        hand = real(hand_id)
-        delattr(hand, live.LAST_INDEX)
-        return hand
-
-    monkeypatch.setattr(live, "_lock", bare)
-    spy = Spy(monkeypatch)
-    paiute_hand.act()
-    assert spy.snapshots == [True]
-
-
 def test_the_lock_refuses_what_the_services_lock_refuses(paiute_hand, dealer, floor):
     """A hand that does not exist, or waits for the floor, takes no action."""
     from casino.core.errors import Conflict, NotFound
