@@ -1306,6 +1306,18 @@ def scenario_closed(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
             f"a hand costs {hand_ms / bare_ms:.1f} bare inserts (a hand is two requests, each "
             "doing at least what a bare insert does, so the ratio stays under 0.5)"
         )
+        hand_parts, bare_parts = cpu_per(rec, settle), cpu_per(bare_rec, bare_rate)
+        storing = hand_parts.get("PostgreSQL", 0.0) - 2 * bare_parts.get("PostgreSQL", 0.0)
+        app = hand_parts.get("gunicorn", 0.0) - 2 * bare_parts.get("gunicorn", 0.0)
+        # The floor the product's design sets: a hand's two requests, each at least a bare
+        # insert, plus what PostgreSQL spends storing the hand beyond two bare inserts' share
+        # (its rows, audit entries and their triggers); the app's own work comes on top.
+        print(
+            f"  floor: two requests (2 bare inserts) + PostgreSQL storing the hand beyond "
+            f"them {storing:.1f} ms ({storing / bare_ms:.1f} bare inserts) = "
+            f"{2 + storing / bare_ms:.1f} bare inserts before the app's own work for the hand "
+            f"({app:.1f} ms of gunicorn beyond two bare inserts', {app / bare_ms:.1f} more)"
+        )
     s.verdicts.append(
         verdict(
             "a hand in bare inserts of machine CPU",
@@ -1397,6 +1409,15 @@ def scenario_scale(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
         f"({' + '.join(f'{x:.1f}' for x in each)}); two / one = {ratio:.2f}"
     )
     print(f"  all tablet requests/s: one master {one.total():.1f}, two masters {two.total():.1f}")
+    if one.machine:
+        # What the machine allows, whatever the code: two masters can settle at most as many
+        # more hands as the cores one master's hands left idle, at the same CPU per hand.
+        cores = sum(one.machine.values()) / one.seconds
+        print(
+            f"  one master's hands kept {cores:.2f} of this machine's {os.cpu_count()} cores "
+            f"busy (app, PostgreSQL, tablets): two masters can reach at most "
+            f"{(os.cpu_count() or 1) / cores:.2f}x here at the same CPU per hand"
+        )
     s.verdicts.append(
         verdict(
             f"two masters of {s.scale_workers} process(es) against one, settles",

@@ -59,6 +59,11 @@ def test_the_bench_audit_section_checks_stored_hands_in_a_process_and_a_worker()
     assert re.search(r"the check +\d+ µs \([\d,]+ hands per CPU-second\)", out)
     assert re.search(r"the engine +\d+ µs \([\d,]+ hands per CPU-second\)", out)
     assert re.search(r"check/engine [\d.]+x .*\(target ≤ 1\.25x: (met|not met)\)", out)
+    floor = re.search(
+        r"reading alone .*: (\d+) µs per hand, ([\d.]+)x the engine: .* is ([\d.]+)x", out
+    )
+    assert floor and int(floor[1]) > 0, out
+    assert float(floor[3]) == pytest.approx(1 + float(floor[2]), abs=0.011)
     if os.environ.get("REDIS_URL"):
         assert re.search(
             r"audit check, one worker \(\d+ processes, request to report\): 12 hands", out
@@ -95,10 +100,23 @@ def test_the_load_test_prints_every_scenario_beside_the_bare_insert():
     if urlsplit(os.environ["DATABASE_URL"]).hostname in ("127.0.0.1", "localhost"):
         assert float(hand[2]) > 0  # the local PostgreSQL's processes are found
     assert re.search(r"a hand costs [\d.]+ bare inserts", out)
+    # the floor the design sets: two requests and PostgreSQL's storing, in bare inserts
+    floor = re.search(
+        r"floor: two requests \(2 bare inserts\) \+ PostgreSQL storing the hand beyond them "
+        r"-?[\d.]+ ms \((-?[\d.]+) bare inserts\) = (-?[\d.]+) bare inserts",
+        out,
+    )
+    assert floor and float(floor[2]) == pytest.approx(2 + float(floor[1]), abs=0.11), out
     assert re.search(r"worst endpoint p99 [\d.]+ ms", out)  # open loop, every game
     for game in ("HCF", "7A", "PON", "PAI", "PAL"):
         assert f"[{game}]" in out
     assert re.search(r"two / one = [\d.]+", out)  # one master against two
+    # and what the machine's cores allow a second master at all
+    assert re.search(
+        r"one master's hands kept [\d.]+ of this machine's \d+ cores busy .*"
+        r"two masters can reach at most [\d.]+x here",
+        out,
+    ), out
     # each of issue 25's targets with its figure and verdict, and the summary of them
     assert re.search(
         r"target: a hand in bare inserts of machine CPU: [\d.]+ .*: (met|not met)", out
