@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from approvals import services as approvals
 from approvals.models import Approval
@@ -312,17 +313,17 @@ def test_fee_bands_are_rows_added_and_removed(tablet, page):
 
     for _ in range(3):
         add.tap()
-    assert bands.locator(".chg-row").count() == 3
-    assert page.evaluate("() => document.activeElement.dataset.path") == (
-        "rules.rake.bands[2].up_to"
-    )  # the new row's first input takes the focus
+    # a row is drawn when the form redraws after the tap: waited for, not read at once
+    expect(bands.locator(".chg-row")).to_have_count(3)
+    # the new row's first input takes the focus
+    expect(page.locator(":focus")).to_have_attribute("data-path", "rules.rake.bands[2].up_to")
     tablet.type(field(0, "up_to"), "10")
     tablet.type(field(0, "amount"), "9.00")
     tablet.type(field(1, "up_to"), "25")
     tablet.type(field(1, "amount"), "0.50")
     tablet.type(field(2, "amount"), "1.00")  # no upper end: left empty
     bands.locator(".chg-row").first.get_by_role("button", name="Remove band 1").tap()
-    assert bands.locator(".chg-row").count() == 2
+    expect(bands.locator(".chg-row")).to_have_count(2)
     assert bands.locator(".chg-row legend").all_inner_texts() == ["Band 1", "Band 2"]
     assert field(0, "up_to").input_value() == "25" and field(1, "up_to").input_value() == ""
     preview_ready(page)
