@@ -749,14 +749,11 @@ def _audit_reading_cpu() -> float:
 
     from payouts.audit import HAND_BATCH
     from payouts.audit_fast import chain_verify_quick
-    from payouts.models import AuditEntry
+    from payouts.chain import chain_heads
     from payouts.reads import hands_load
     from tables.models import Hand
 
-    keys = sorted(
-        set(AuditEntry.objects.order_by().values_list("table_id", flat=True).distinct()),
-        key=lambda key: (key is not None, key or 0),
-    )
+    keys = list(chain_heads())  # every table's chain and the house chain
     ids = list(Hand.objects.order_by("pk").values_list("pk", flat=True))
     best = math.inf
     gc.disable()

@@ -1306,12 +1306,14 @@ def scenario_closed(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
             f"a hand costs {hand_ms / bare_ms:.1f} bare inserts (a hand is two requests, each "
             "doing at least what a bare insert does, so the ratio stays under 0.5)"
         )
-        hand_parts, bare_parts = cpu_per(rec, settle), cpu_per(bare_rec, bare_rate)
-        storing = hand_parts.get("PostgreSQL", 0.0) - 2 * bare_parts.get("PostgreSQL", 0.0)
-        app = hand_parts.get("gunicorn", 0.0) - 2 * bare_parts.get("gunicorn", 0.0)
+    hand_parts, bare_parts = cpu_per(rec, settle), cpu_per(bare_rec, bare_rate)
+    if not math.isnan(hand_ms + bare_ms) and hand_parts.get("PostgreSQL"):
         # The floor the product's design sets: a hand's two requests, each at least a bare
         # insert, plus what PostgreSQL spends storing the hand beyond two bare inserts' share
         # (its rows, audit entries and their triggers); the app's own work comes on top.
+        # Only where this machine's PostgreSQL was measured (not a server elsewhere).
+        storing = hand_parts["PostgreSQL"] - 2 * bare_parts["PostgreSQL"]
+        app = hand_parts["gunicorn"] - 2 * bare_parts["gunicorn"]
         print(
             f"  floor: two requests (2 bare inserts) + PostgreSQL storing the hand beyond "
             f"them {storing:.1f} ms ({storing / bare_ms:.1f} bare inserts) = "
@@ -1412,11 +1414,11 @@ def scenario_scale(s: Settings, hcf: list[Tablet]) -> dict[str, float]:
     if one.machine:
         # What the machine allows, whatever the code: two masters can settle at most as many
         # more hands as the cores one master's hands left idle, at the same CPU per hand.
-        cores = sum(one.machine.values()) / one.seconds
+        cores, machine = sum(one.machine.values()) / one.seconds, os.cpu_count() or 1
         print(
-            f"  one master's hands kept {cores:.2f} of this machine's {os.cpu_count()} cores "
-            f"busy (app, PostgreSQL, tablets): two masters can reach at most "
-            f"{(os.cpu_count() or 1) / cores:.2f}x here at the same CPU per hand"
+            f"  one master's hands kept {cores:.2f} of this machine's {machine} cores busy "
+            f"(app, PostgreSQL, tablets): two masters can reach at most {machine / cores:.2f}x "
+            "here at the same CPU per hand"
         )
     s.verdicts.append(
         verdict(

@@ -112,11 +112,13 @@ def test_the_load_test_prints_every_scenario_beside_the_bare_insert():
         assert f"[{game}]" in out
     assert re.search(r"two / one = [\d.]+", out)  # one master against two
     # and what the machine's cores allow a second master at all
-    assert re.search(
-        r"one master's hands kept [\d.]+ of this machine's \d+ cores busy .*"
-        r"two masters can reach at most [\d.]+x here",
+    bound = re.search(
+        r"one master's hands kept ([\d.]+) of this machine's (\d+) cores busy .*"
+        r"two masters can reach at most ([\d.]+)x here",
         out,
-    ), out
+    )
+    assert bound, out
+    assert float(bound[3]) == pytest.approx(int(bound[2]) / float(bound[1]), rel=0.02)
     # each of issue 25's targets with its figure and verdict, and the summary of them
     assert re.search(
         r"target: a hand in bare inserts of machine CPU: [\d.]+ .*: (met|not met)", out
